@@ -1,0 +1,175 @@
+//! Command-line interface (clap derive). Parsing only: `main.rs` dispatches.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "xiangqi-tui",
+    version,
+    about = "Play and study xiangqi (Chinese chess) in the terminal"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    #[command(flatten)]
+    pub global: GlobalArgs,
+}
+
+/// Flags accepted before or after any subcommand. The settings flags override
+/// the config file and the chosen profile.
+#[derive(Debug, Clone, Default, Args)]
+pub struct GlobalArgs {
+    /// Config file to use instead of the one in the platform config directory.
+    #[arg(long, global = true, value_name = "PATH", env = "XIANGQI_TUI_CONFIG")]
+    pub config: Option<PathBuf>,
+    /// Named profile from the config file.
+    #[arg(long, global = true, value_name = "NAME")]
+    pub profile: Option<String>,
+    /// Search algorithm: minimax, alphabeta, sss, mtsss, mtdf, bstar.
+    #[arg(long, global = true, value_name = "NAME")]
+    pub algorithm: Option<String>,
+    /// Search depth in plies.
+    #[arg(long, global = true, value_name = "N")]
+    pub depth: Option<u32>,
+    /// Time per move in milliseconds.
+    #[arg(long, global = true, value_name = "MS")]
+    pub movetime: Option<u64>,
+    /// Node limit per search.
+    #[arg(long, global = true, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// Transposition table size in MB.
+    #[arg(long, global = true, value_name = "MB")]
+    pub hash: Option<u32>,
+    /// Search log detail: off, summary, nodes, events.
+    #[arg(long = "trace-level", global = true, value_name = "LEVEL")]
+    pub trace: Option<String>,
+    /// Theme name.
+    #[arg(long, global = true, value_name = "NAME")]
+    pub theme: Option<String>,
+    /// ASCII glyphs (WXF letters) for terminals without CJK fonts.
+    #[arg(long, global = true)]
+    pub ascii: bool,
+    /// Colour support: auto, truecolor, 256, 16, never.
+    #[arg(long, global = true, value_name = "MODE")]
+    pub color: Option<String>,
+    /// Move notation shown: chinese, wxf, iccs.
+    #[arg(long, global = true, value_name = "NAME")]
+    pub notation: Option<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Open the terminal UI (the default when no subcommand is given).
+    Play,
+    /// Count leaf nodes of the legal move tree.
+    Perft(PerftArgs),
+    /// List the legal moves of a position.
+    Moves(MovesArgs),
+    /// Convert `FEN<TAB>MOVE` lines on standard input to `ICCS<TAB>CHINESE<TAB>WXF`.
+    Notation,
+    /// Replay a PGN game record and print the final position.
+    Replay(ReplayArgs),
+    /// Search a textbook game tree (`.tree` file).
+    Tree(TreeArgs),
+    /// Analyse a position with the engine.
+    Analyze(AnalyzeArgs),
+    /// Search a fixed set of positions and report nodes per second.
+    Bench(BenchArgs),
+    /// Run as a UCI (and UCCI) engine on standard input/output.
+    Uci,
+    /// Inspect or create the configuration file.
+    #[command(subcommand)]
+    Config(ConfigCommand),
+}
+
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// Depth in plies.
+    pub depth: u32,
+    /// Position to start from (xiangqi FEN); the start position by default.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// List every root move (ICCS) with its count.
+    #[arg(long)]
+    pub divide: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct MovesArgs {
+    /// Position (xiangqi FEN); the start position by default.
+    #[arg(long)]
+    pub fen: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// PGN file (UTF-8, GBK or Big5).
+    pub file: PathBuf,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct TreeArgs {
+    /// `.tree` file.
+    pub file: PathBuf,
+    /// Print the trace lines of the chosen algorithm, and nothing else.
+    #[arg(long)]
+    pub trace: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct AnalyzeArgs {
+    /// Position (xiangqi FEN); the start position by default.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves to play from the position first (any notation).
+    #[arg(long, num_args = 1..)]
+    pub moves: Vec<String>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ConfigCommand {
+    /// Print where the config file is.
+    Path,
+    /// Print the effective settings as TOML.
+    Show,
+    /// Write a commented sample config file.
+    Init {
+        /// Overwrite an existing file.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Validate a config file and list every error.
+    Check {
+        /// File to check; the active config file by default.
+        file: Option<PathBuf>,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum NotationArg {
+    Chinese,
+    Wxf,
+    Iccs,
+}

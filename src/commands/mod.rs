@@ -1,0 +1,1 @@
+//! One module per subcommand: each turns parsed arguments into library calls and output.

@@ -1,0 +1,3 @@
+//! xiangqi-tui: rules, notation, search, evaluation, game records and configuration
+//! for xiangqi (Chinese chess). Nothing in this library touches a terminal except
+//! `tui`, which the binary drives.
