@@ -1,0 +1,16 @@
+//! The rules core: positions, moves, FEN, Zobrist keys, legal move generation, perft and
+//! game-end verdicts.
+
+mod bitboard;
+mod fen;
+mod movegen;
+mod position;
+pub mod rules;
+mod tables;
+mod types;
+mod zobrist;
+
+pub use bitboard::{Bb, Squares};
+pub use fen::FenError;
+pub use position::Position;
+pub use types::{Color, Kind, Move, Piece, Square};

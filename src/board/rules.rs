@@ -1,0 +1,171 @@
+//! Game-end verdicts: no legal move (a loss, whether checkmate or stalemate), threefold
+//! repetition under the Asian rules for perpetual check, and the 120-ply no-capture draw.
+
+use super::position::Position;
+use super::types::Color;
+
+/// Plies without a capture after which the game is drawn.
+pub const NO_CAPTURE_LIMIT: u16 = 120;
+
+/// Times a position must occur for the repetition rule to end the game.
+pub const REPETITION_COUNT: usize = 3;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Win { winner: Color, reason: WinReason },
+    Draw(DrawReason),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WinReason {
+    /// The loser is in check and has no legal move.
+    Checkmate,
+    /// The loser is not in check but has no legal move: in xiangqi that loses too.
+    Stalemate,
+    /// The loser gave check with every one of its moves through a threefold repetition.
+    PerpetualCheck,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DrawReason {
+    /// Threefold repetition with neither side checking perpetually.
+    Repetition,
+    /// Threefold repetition in which both sides checked with every move.
+    MutualPerpetualCheck,
+    /// `NO_CAPTURE_LIMIT` plies without a capture.
+    NoCapture,
+}
+
+impl Outcome {
+    /// Result string as PGN writes it: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn pgn_result(self) -> &'static str {
+        match self {
+            Outcome::Win {
+                winner: Color::Red, ..
+            } => "1-0",
+            Outcome::Win {
+                winner: Color::Black,
+                ..
+            } => "0-1",
+            Outcome::Draw(_) => "1/2-1/2",
+        }
+    }
+
+    /// A short English description, e.g. "Red wins by checkmate".
+    pub fn describe(self) -> String {
+        match self {
+            Outcome::Win { winner, reason } => {
+                let how = match reason {
+                    WinReason::Checkmate => "checkmate",
+                    WinReason::Stalemate => "stalemate (no legal move)",
+                    WinReason::PerpetualCheck => "perpetual check by the opponent",
+                };
+                format!("{} wins by {how}", winner.name())
+            }
+            Outcome::Draw(DrawReason::Repetition) => "draw by repetition".to_string(),
+            Outcome::Draw(DrawReason::MutualPerpetualCheck) => {
+                "draw: both sides check perpetually".to_string()
+            }
+            Outcome::Draw(DrawReason::NoCapture) => {
+                format!("draw: {NO_CAPTURE_LIMIT} plies without a capture")
+            }
+        }
+    }
+}
+
+/// Who, if anyone, checked with every move through a repetition cycle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct CycleChecks {
+    side_to_move: bool,
+    opponent: bool,
+}
+
+impl Position {
+    /// The verdict if the game is over in this position, judged with the moves played
+    /// since the position was set up.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if !self.has_legal_move() {
+            let reason = if self.in_check() {
+                WinReason::Checkmate
+            } else {
+                WinReason::Stalemate
+            };
+            return Some(Outcome::Win {
+                winner: self.side_to_move().opponent(),
+                reason,
+            });
+        }
+        if let Some(outcome) = self.repetition_outcome() {
+            return Some(outcome);
+        }
+        if self.halfmove_clock() >= NO_CAPTURE_LIMIT {
+            return Some(Outcome::Draw(DrawReason::NoCapture));
+        }
+        None
+    }
+
+    /// How many times the current position has occurred, this time included. Only the
+    /// plies since the last capture can repeat it.
+    pub fn repetitions(&self) -> usize {
+        1 + self
+            .past_states()
+            .take(self.halfmove_clock() as usize)
+            .skip(1)
+            .step_by(2)
+            .filter(|&(key, _)| key == self.key())
+            .count()
+    }
+
+    /// The verdict of a threefold repetition ending in this position, if there is one.
+    pub fn repetition_outcome(&self) -> Option<Outcome> {
+        let span = self.repetition_span(REPETITION_COUNT)?;
+        let checks = self.cycle_checks(span);
+        // Perpetual chase (a later rule) refines the plain draw verdict below: a side that
+        // chases an unprotected piece with every move through the cycle loses too.
+        Some(match (checks.side_to_move, checks.opponent) {
+            (true, true) => Outcome::Draw(DrawReason::MutualPerpetualCheck),
+            (true, false) => Outcome::Win {
+                winner: self.side_to_move().opponent(),
+                reason: WinReason::PerpetualCheck,
+            },
+            (false, true) => Outcome::Win {
+                winner: self.side_to_move(),
+                reason: WinReason::PerpetualCheck,
+            },
+            (false, false) => Outcome::Draw(DrawReason::Repetition),
+        })
+    }
+
+    /// Plies back to the earliest of the last `count` occurrences of this position.
+    fn repetition_span(&self, count: usize) -> Option<usize> {
+        let mut seen = 1;
+        for (distance, (key, _)) in self
+            .past_states()
+            .take(self.halfmove_clock() as usize)
+            .enumerate()
+        {
+            let distance = distance + 1;
+            if distance % 2 == 0 && key == self.key() {
+                seen += 1;
+                if seen == count {
+                    return Some(distance);
+                }
+            }
+        }
+        None
+    }
+
+    /// Which sides gave check with every one of their moves over the last `span` plies.
+    fn cycle_checks(&self, span: usize) -> CycleChecks {
+        // Position d plies ago was in check iff the move played from position d+1 gave
+        // check. The side to move now played from even distances, so its checks show as
+        // check at odd distances; the opponent's show at even distances (0 is now).
+        let mut in_check = Vec::with_capacity(span);
+        in_check.push(self.in_check());
+        in_check.extend(self.past_states().take(span - 1).map(|(_, check)| check));
+        CycleChecks {
+            side_to_move: in_check.iter().skip(1).step_by(2).all(|&c| c),
+            opponent: in_check.iter().step_by(2).all(|&c| c),
+        }
+    }
+}

@@ -1,0 +1,31 @@
+//! Zobrist keys: one random 64-bit word per (piece, point) and one for the side to move,
+//! fixed at compile time so keys are stable across runs (books and tests rely on it).
+
+const fn splitmix64(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (state, z ^ (z >> 31))
+}
+
+/// Indexed by `Piece::index()` (0..16) and point.
+pub static PIECE_KEYS: [[u64; 90]; 16] = {
+    let mut t = [[0u64; 90]; 16];
+    let mut state = 0x5851_f42d_4c95_7f2d;
+    let mut p = 0;
+    while p < 16 {
+        let mut s = 0;
+        while s < 90 {
+            let (next, value) = splitmix64(state);
+            state = next;
+            t[p][s] = value;
+            s += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// XORed in when Black is to move.
+pub const SIDE_KEY: u64 = splitmix64(0x2545_f491_4f6c_dd1d).1;
