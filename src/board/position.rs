@@ -357,8 +357,8 @@ impl Position {
     }
 
     /// The keys of earlier positions, most recent first, with whether the side to move
-    /// there was in check. Used for repetition verdicts.
-    pub(crate) fn past_states(&self) -> impl Iterator<Item = (u64, bool)> + '_ {
+    /// there was in check. Repetition verdicts and the search read it.
+    pub fn past_states(&self) -> impl Iterator<Item = (u64, bool)> + '_ {
         self.history.iter().rev().map(|u| (u.key, u.in_check))
     }
 }
