@@ -3,14 +3,28 @@
 mod cli;
 mod commands;
 
+use std::process::ExitCode;
+
 use clap::Parser;
 
 use crate::cli::{Cli, Command};
 
-fn main() -> anyhow::Result<()> {
+fn main() -> ExitCode {
     let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            // One plain message, never a backtrace: these are the user's input errors.
+            eprintln!("xiangqi-tui: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command.unwrap_or(Command::Play) {
         Command::Perft(args) => commands::perft::run(&args),
+        Command::Play => commands::play::run(),
         other => anyhow::bail!("{other:?}: not available in this build yet"),
     }
 }

@@ -1,3 +1,4 @@
 //! One module per subcommand: each turns parsed arguments into library calls and output.
 
 pub mod perft;
+pub mod play;
