@@ -35,6 +35,8 @@ impl fmt::Display for Origin {
 pub enum ConfigProblem {
     #[error("invalid TOML: {message}")]
     Syntax { message: String },
+    #[error("invalid TOML: `{key}` is set twice")]
+    DuplicateKey { key: String },
     #[error("cannot read the file: {reason}")]
     Unreadable { reason: String },
     #[error("unknown key `{key}`{}; allowed keys: {}", did_you_mean(.suggestion), .allowed.join(", "))]
@@ -75,7 +77,8 @@ impl ConfigProblem {
             ConfigProblem::UnknownKey { key, .. }
             | ConfigProblem::WrongType { key, .. }
             | ConfigProblem::OutOfRange { key, .. }
-            | ConfigProblem::UnknownName { key, .. } => Some(key),
+            | ConfigProblem::UnknownName { key, .. }
+            | ConfigProblem::DuplicateKey { key } => Some(key),
             ConfigProblem::MissingKeys { keys, .. } => keys.first().map(String::as_str),
         }
     }

@@ -121,9 +121,8 @@ impl Reader<'_> {
         let (root, syntax_errors) = DeTable::parse_recoverable(self.text);
         let had_syntax_errors = !syntax_errors.is_empty();
         for error in syntax_errors {
-            let span = error.span().unwrap_or(0..0);
-            let message = error.message().trim().replace('\n', "; ");
-            self.report(span, ConfigProblem::Syntax { message });
+            let problem = syntax_problem(self.text, &error);
+            self.report(error.span().unwrap_or(0..0), problem);
         }
         let mut config = ConfigFile {
             path: Some(self.path.to_path_buf()),
@@ -256,6 +255,19 @@ fn top_level_keys() -> Vec<String> {
     let mut keys = setting_keys();
     keys.extend([PROFILE_KEY.to_owned(), PROFILES_KEY.to_owned()]);
     keys
+}
+
+/// A TOML syntax error as a problem. toml reports a repeated key without naming
+/// it; the span does, so that one gets its own message with the key.
+pub(super) fn syntax_problem(text: &str, error: &toml::de::Error) -> ConfigProblem {
+    let message = error.message().trim().replace('\n', "; ");
+    let spanned = error.span().and_then(|span| text.get(span));
+    match spanned {
+        Some(key) if message == "duplicate key" && !key.is_empty() => ConfigProblem::DuplicateKey {
+            key: key.trim_matches(['"', '\'']).to_owned(),
+        },
+        _ => ConfigProblem::Syntax { message },
+    }
 }
 
 pub(super) fn raw_value<'a>(value: &'a DeValue<'_>) -> RawValue<'a> {

@@ -8,7 +8,7 @@ use toml::de::{DeTable, DeValue};
 
 use super::{Color, Style, Theme, ThemeSet};
 use crate::config::error::{ConfigError, ConfigErrors, ConfigProblem};
-use crate::config::file::raw_value;
+use crate::config::file::{raw_value, syntax_problem};
 use crate::config::settings::RawValue;
 use crate::config::source::span_start;
 use crate::config::suggest::closest;
@@ -57,11 +57,8 @@ impl Reader<'_> {
         let (root, syntax_errors) = DeTable::parse_recoverable(self.text);
         if !syntax_errors.is_empty() {
             for error in syntax_errors {
-                let message = error.message().trim().replace('\n', "; ");
-                self.report(
-                    error.span().unwrap_or(0..0),
-                    ConfigProblem::Syntax { message },
-                );
+                let problem = syntax_problem(self.text, &error);
+                self.report(error.span().unwrap_or(0..0), problem);
             }
             return None;
         }
