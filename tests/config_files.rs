@@ -441,3 +441,37 @@ fn a_missing_file_is_an_error_naming_it() {
         "{message}"
     );
 }
+
+mod never_panics {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Any text gives settings or errors with positions, never a panic.
+        #[test]
+        fn on_any_text(text in "\\PC{0,200}") {
+            let _ = ConfigFile::parse(&text, Path::new("any.toml"), &themes());
+        }
+
+        /// Small edits of a real config, which stay close to valid TOML.
+        #[test]
+        fn on_edited_configs(at in 0usize..2000, insert in "[\\[\\]=\"'.#\\n a-z0-9_-]{0,6}") {
+            let sample = xiangqi_tui::config::SAMPLE_CONFIG;
+            let mut at = at % (sample.len() + 1);
+            while !sample.is_char_boundary(at) {
+                at -= 1;
+            }
+            let text = format!("{}{insert}{}", &sample[..at], &sample[at..]);
+            if let Err(errors) = ConfigFile::parse(&text, Path::new("edited.toml"), &themes()) {
+                for error in &errors {
+                    let (line, column) = error.line_column().expect("file errors have positions");
+                    prop_assert!(line >= 1 && column >= 1);
+                    prop_assert!(line <= text.lines().count() + 1);
+                }
+            }
+        }
+    }
+}

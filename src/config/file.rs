@@ -1,15 +1,14 @@
 //! Reading a `config.toml`: every key checked against its span, every error collected.
 
 use std::collections::BTreeMap;
-use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use toml::Spanned;
-use toml::de::{DeTable, DeValue};
+use toml::de::DeValue;
 
+use super::document::{ErrorSink, raw_value};
 use super::error::{ConfigError, ConfigErrors, ConfigProblem};
-use super::settings::{RawValue, SettingKey, Settings, SettingsLayer, merge};
-use super::source::span_start;
+use super::settings::{SettingKey, Settings, SettingsLayer, merge};
 use super::suggest::closest;
 
 /// Top-level key naming the profile used when `--profile` is not given.
@@ -51,16 +50,11 @@ impl ConfigFile {
     /// Validate `text`, read from `path` (used in messages only).
     pub fn parse(text: &str, path: &Path, themes: &[String]) -> Result<ConfigFile, ConfigErrors> {
         let mut reader = Reader {
-            text,
-            path,
+            sink: ErrorSink::new(text, path),
             themes,
-            errors: Vec::new(),
         };
-        let config = reader.document();
-        let mut errors = reader.errors;
-        errors.sort_by_key(|(offset, _)| *offset);
-        let errors = ConfigErrors(errors.into_iter().map(|(_, error)| error).collect());
-        errors.into_result(config)
+        let config = reader.document(path);
+        reader.sink.finish().into_result(config)
     }
 
     /// The profile in force: `--profile` if given, else the file's `profile` key.
@@ -101,39 +95,21 @@ impl ConfigFile {
     }
 }
 
-/// Walks the parsed document, collecting `(byte offset, error)` pairs so the
-/// report comes out in file order.
+/// Walks the parsed document, checking every key against its span.
 struct Reader<'a> {
-    text: &'a str,
-    path: &'a Path,
+    sink: ErrorSink<'a>,
     themes: &'a [String],
-    errors: Vec<(usize, ConfigError)>,
 }
 
 impl Reader<'_> {
-    fn report(&mut self, span: Range<usize>, problem: ConfigProblem) {
-        let position = span_start(self.text, &span);
-        let error = ConfigError::at(self.path, position, problem);
-        self.errors.push((span.start, error));
-    }
-
-    fn document(&mut self) -> ConfigFile {
-        let (root, syntax_errors) = DeTable::parse_recoverable(self.text);
-        let had_syntax_errors = !syntax_errors.is_empty();
-        for error in syntax_errors {
-            let problem = syntax_problem(self.text, &error);
-            self.report(error.span().unwrap_or(0..0), problem);
-        }
+    fn document(&mut self, path: &Path) -> ConfigFile {
         let mut config = ConfigFile {
-            path: Some(self.path.to_path_buf()),
+            path: Some(path.to_path_buf()),
             ..ConfigFile::default()
         };
-        // After a syntax error the recovered table is a guess; checking it would
-        // add errors that vanish once the syntax is fixed.
-        if had_syntax_errors {
+        let Some(root) = self.sink.parse() else {
             return config;
-        }
-        let root = root.into_inner();
+        };
         let mut profile_key = None;
         for (key, value) in &root {
             match key.get_ref().as_ref() {
@@ -160,7 +136,7 @@ impl Reader<'_> {
     ) {
         let raw = raw_value(value.get_ref());
         if let Err(problem) = layer.set(setting, shown_key, raw, self.themes) {
-            self.report(value.span(), problem);
+            self.sink.report(value.span(), problem);
         }
     }
 
@@ -176,7 +152,7 @@ impl Reader<'_> {
             suggestion: closest(name, allowed.iter().map(String::as_str)).map(str::to_owned),
             allowed,
         };
-        self.report(key.span(), problem);
+        self.sink.report(key.span(), problem);
     }
 
     fn profiles(&mut self, value: &Spanned<DeValue<'_>>) -> BTreeMap<String, SettingsLayer> {
@@ -187,7 +163,7 @@ impl Reader<'_> {
                 expected: "a table of profiles ([profiles.NAME] sections)".to_owned(),
                 found: raw_value(value.get_ref()).describe(),
             };
-            self.report(value.span(), problem);
+            self.sink.report(value.span(), problem);
             return profiles;
         };
         for (name, body) in table {
@@ -199,7 +175,7 @@ impl Reader<'_> {
                     expected: "a table of settings ([profiles.NAME] section)".to_owned(),
                     found: raw_value(body.get_ref()).describe(),
                 };
-                self.report(body.span(), problem);
+                self.sink.report(body.span(), problem);
                 continue;
             };
             let mut layer = SettingsLayer::default();
@@ -239,7 +215,7 @@ impl Reader<'_> {
                 found: raw_value(other).describe(),
             },
         };
-        self.report(value.span(), problem);
+        self.sink.report(value.span(), problem);
         None
     }
 }
@@ -255,32 +231,4 @@ fn top_level_keys() -> Vec<String> {
     let mut keys = setting_keys();
     keys.extend([PROFILE_KEY.to_owned(), PROFILES_KEY.to_owned()]);
     keys
-}
-
-/// A TOML syntax error as a problem. toml reports a repeated key without naming
-/// it; the span does, so that one gets its own message with the key.
-pub(super) fn syntax_problem(text: &str, error: &toml::de::Error) -> ConfigProblem {
-    let message = error.message().trim().replace('\n', "; ");
-    let spanned = error.span().and_then(|span| text.get(span));
-    match spanned {
-        Some(key) if message == "duplicate key" && !key.is_empty() => ConfigProblem::DuplicateKey {
-            key: key.trim_matches(['"', '\'']).to_owned(),
-        },
-        _ => ConfigProblem::Syntax { message },
-    }
-}
-
-pub(super) fn raw_value<'a>(value: &'a DeValue<'_>) -> RawValue<'a> {
-    match value {
-        DeValue::String(text) => RawValue::String(text),
-        DeValue::Integer(integer) => i64::from_str_radix(integer.as_str(), integer.radix()).map_or(
-            RawValue::Other("an integer too large for 64 bits"),
-            RawValue::Integer,
-        ),
-        DeValue::Float(_) => RawValue::Other("a float"),
-        DeValue::Boolean(flag) => RawValue::Boolean(*flag),
-        DeValue::Datetime(_) => RawValue::Other("a date-time"),
-        DeValue::Array(_) => RawValue::Other("an array"),
-        DeValue::Table(_) => RawValue::Other("a table"),
-    }
 }

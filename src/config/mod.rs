@@ -4,6 +4,7 @@
 //! profile < command-line flags. Every error names its file, line, column and key.
 //! No terminal code here: the TUI maps `Theme` colours onto its own types.
 
+mod document;
 mod error;
 mod file;
 mod loaded;

@@ -1,16 +1,14 @@
 //! Reading a theme file, with `FILE:LINE:COL` errors like the config file's.
 
-use std::ops::Range;
 use std::path::Path;
 
 use toml::Spanned;
-use toml::de::{DeTable, DeValue};
+use toml::de::DeValue;
 
 use super::{Color, Style, Theme, ThemeSet};
-use crate::config::error::{ConfigError, ConfigErrors, ConfigProblem};
-use crate::config::file::{raw_value, syntax_problem};
+use crate::config::document::{ErrorSink, raw_value};
+use crate::config::error::{ConfigErrors, ConfigProblem};
 use crate::config::settings::RawValue;
-use crate::config::source::span_start;
 use crate::config::suggest::closest;
 
 const DESCRIPTION_KEY: &str = "description";
@@ -26,14 +24,10 @@ pub(super) fn parse_theme(
     builtin: Option<&ThemeSet>,
 ) -> Result<Theme, ConfigErrors> {
     let mut reader = Reader {
-        text,
-        path,
-        errors: Vec::new(),
+        sink: ErrorSink::new(text, path),
     };
     let theme = reader.theme(name, builtin);
-    let mut errors = reader.errors;
-    errors.sort_by_key(|(offset, _)| *offset);
-    let errors = ConfigErrors(errors.into_iter().map(|(_, error)| error).collect());
+    let errors = reader.sink.finish();
     match theme {
         Some(theme) if errors.is_empty() => Ok(theme),
         _ => Err(errors),
@@ -41,28 +35,12 @@ pub(super) fn parse_theme(
 }
 
 struct Reader<'a> {
-    text: &'a str,
-    path: &'a Path,
-    errors: Vec<(usize, ConfigError)>,
+    sink: ErrorSink<'a>,
 }
 
 impl Reader<'_> {
-    fn report(&mut self, span: Range<usize>, problem: ConfigProblem) {
-        let position = span_start(self.text, &span);
-        self.errors
-            .push((span.start, ConfigError::at(self.path, position, problem)));
-    }
-
     fn theme(&mut self, name: &str, builtin: Option<&ThemeSet>) -> Option<Theme> {
-        let (root, syntax_errors) = DeTable::parse_recoverable(self.text);
-        if !syntax_errors.is_empty() {
-            for error in syntax_errors {
-                let problem = syntax_problem(self.text, &error);
-                self.report(error.span().unwrap_or(0..0), problem);
-            }
-            return None;
-        }
-        let root = root.into_inner();
+        let root = self.sink.parse()?;
         let base = root
             .get(EXTENDS_KEY)
             .and_then(|value| self.base_theme(value, builtin));
@@ -81,7 +59,7 @@ impl Reader<'_> {
                 EXTENDS_KEY => {}
                 DESCRIPTION_KEY => match value.get_ref() {
                     DeValue::String(text) => theme.description = text.to_string(),
-                    other => self.report(
+                    other => self.sink.report(
                         value.span(),
                         ConfigProblem::WrongType {
                             key: DESCRIPTION_KEY.to_owned(),
@@ -100,7 +78,7 @@ impl Reader<'_> {
                     None => {
                         let mut allowed = vec![DESCRIPTION_KEY, EXTENDS_KEY];
                         allowed.extend_from_slice(Theme::PARTS);
-                        self.report(
+                        self.sink.report(
                             key.span(),
                             ConfigProblem::UnknownKey {
                                 key: part.to_owned(),
@@ -121,8 +99,7 @@ impl Reader<'_> {
                      `{EXTENDS_KEY} = \"classic\"` (or another built-in name)"
                 ),
             };
-            self.errors
-                .push((0, ConfigError::in_file(self.path, problem)));
+            self.sink.report_file(problem);
         }
         Some(theme)
     }
@@ -150,7 +127,7 @@ impl Reader<'_> {
                 found: raw_value(other).describe(),
             },
         };
-        self.report(value.span(), problem);
+        self.sink.report(value.span(), problem);
         None
     }
 
@@ -186,7 +163,7 @@ impl Reader<'_> {
                 "reverse" => &mut style.reverse,
                 _ => {
                     valid = false;
-                    self.report(
+                    self.sink.report(
                         key.span(),
                         ConfigProblem::UnknownKey {
                             key: shown,
@@ -202,7 +179,7 @@ impl Reader<'_> {
                 DeValue::Boolean(on) => *flag = *on,
                 other => {
                     valid = false;
-                    self.report(
+                    self.sink.report(
                         value.span(),
                         ConfigProblem::WrongType {
                             key: shown,
@@ -250,7 +227,7 @@ impl Reader<'_> {
                 found: other.describe(),
             },
         };
-        self.report(value.span(), problem);
+        self.sink.report(value.span(), problem);
         None
     }
 }
@@ -334,5 +311,25 @@ mod tests {
         let theme = parse("extends = \"mono\"\nriver = \"bright_cyan\"\n").unwrap();
         assert_eq!(theme.river.fg, Some(Color::Ansi(AnsiColor::BrightCyan)));
         assert_eq!(theme.river.bg, None);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+        /// Theme files are user input too: any text parses or gives errors.
+        #[test]
+        fn any_text_never_panics(text in "\\PC{0,200}") {
+            let _ = parse(&text);
+        }
+
+        #[test]
+        fn edited_built_in_themes_never_panic(at in 0usize..3000, insert in "[\\[\\]{}=\"#.,\\n a-z0-9]{0,6}") {
+            let source = include_str!("../../../themes/classic.toml");
+            let mut at = at % (source.len() + 1);
+            while !source.is_char_boundary(at) {
+                at -= 1;
+            }
+            let _ = parse(&format!("{}{insert}{}", &source[..at], &source[at..]));
+        }
     }
 }
