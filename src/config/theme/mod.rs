@@ -9,6 +9,7 @@ mod parse;
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::OnceLock;
 
 pub use capability::{ColorEnv, ColorLevel};
 pub use color::{AnsiColor, Color, Rgb, palette_rgb};
@@ -166,26 +167,34 @@ pub struct ThemeSet {
 }
 
 impl ThemeSet {
-    /// The themes compiled into the program.
+    /// The themes compiled into the program (parsed once).
     pub fn builtin() -> ThemeSet {
-        let themes = BUILTIN_THEMES
-            .iter()
-            .map(|(name, text)| {
-                let path = Path::new("themes").join(format!("{name}.toml"));
-                // A test parses every built-in theme, so this cannot fail at run time.
-                let theme = parse::parse_theme(name, text, &path, None)
-                    .unwrap_or_else(|errors| panic!("built-in theme {name} is broken:\n{errors}"));
-                (name.to_string(), theme)
+        static BUILTIN: OnceLock<ThemeSet> = OnceLock::new();
+        BUILTIN
+            .get_or_init(|| {
+                let themes = BUILTIN_THEMES
+                    .iter()
+                    .map(|(name, text)| {
+                        let path = Path::new("themes").join(format!("{name}.toml"));
+                        // A test parses every built-in theme, so this cannot fail at run time.
+                        let theme =
+                            parse::parse_theme(name, text, &path, None).unwrap_or_else(|errors| {
+                                panic!("built-in theme {name} is broken:\n{errors}")
+                            });
+                        (name.to_string(), theme)
+                    })
+                    .collect();
+                ThemeSet { themes }
             })
-            .collect();
-        ThemeSet { themes }
+            .clone()
     }
 
     /// The built-in themes plus every `*.toml` in `user_dir` (if it exists). A user
     /// theme replaces a built-in one of the same name. Broken files are reported and
     /// left out (the program must not start with them; see `config::load`).
     pub fn load(user_dir: Option<&Path>) -> (ThemeSet, ConfigErrors) {
-        let mut set = ThemeSet::builtin();
+        let builtin = ThemeSet::builtin();
+        let mut set = builtin.clone();
         let mut errors = ConfigErrors::default();
         let Some(dir) = user_dir else {
             return (set, errors);
@@ -208,7 +217,6 @@ impl ThemeSet {
             .filter(|path| path.extension().is_some_and(|ext| ext == "toml"))
             .collect();
         paths.sort();
-        let builtin = ThemeSet::builtin();
         for path in paths {
             match set.load_file(&path, &builtin) {
                 Ok(()) => {}
