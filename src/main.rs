@@ -23,6 +23,7 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command.unwrap_or(Command::Play) {
+        Command::Config(command) => commands::config::run(&command, &cli.global),
         Command::Perft(args) => commands::perft::run(&args),
         Command::Play => commands::play::run(),
         other => anyhow::bail!("{other:?}: not available in this build yet"),

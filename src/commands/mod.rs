@@ -1,4 +1,5 @@
 //! One module per subcommand: each turns parsed arguments into library calls and output.
 
+pub mod config;
 pub mod perft;
 pub mod play;
