@@ -25,7 +25,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command.unwrap_or(Command::Play) {
         Command::Config(command) => commands::config::run(&command, &cli.global),
         Command::Perft(args) => commands::perft::run(&args),
-        Command::Play => commands::play::run(),
+        Command::Play => commands::play::run(&cli.global),
         other => anyhow::bail!("{other:?}: not available in this build yet"),
     }
 }

@@ -1,30 +1,22 @@
-//! The default command. Until the terminal UI lands it prints the start position and its
-//! legal moves, so a first run shows the rules core at work.
+//! The default command: the terminal UI.
 
-use anyhow::Result;
-use xiangqi_tui::board::{Position, Square};
+use anyhow::Context;
+use xiangqi_tui::tui::{self, Exit, RunOptions};
 
-pub fn run() -> Result<()> {
-    let pos = Position::startpos();
-    println!("{}", board_text(&pos));
-    let moves: Vec<String> = pos.legal_move_list().iter().map(|m| m.iccs()).collect();
-    println!("{} legal moves: {}", moves.len(), moves.join(" "));
-    Ok(())
-}
+use crate::cli::GlobalArgs;
 
-/// The board as text: Black at the top, upper case Red, lower case Black.
-fn board_text(pos: &Position) -> String {
-    let mut out = String::new();
-    for y in (0..10u8).rev() {
-        out.push_str(&format!("{y} "));
-        for x in 0..9u8 {
-            let p = pos.piece_at(Square::new(x, y));
-            out.push(if p.is_some() { p.fen_char() } else { '.' });
-            out.push(' ');
-        }
-        out.push('\n');
+pub fn run(global: &GlobalArgs) -> anyhow::Result<()> {
+    // A broken configuration stops here, before the terminal is touched.
+    let config = crate::commands::config::load(global)?;
+    let options = RunOptions {
+        autosave_path: RunOptions::default_autosave_path(),
+    };
+    let exit = tui::run(config, options).context("cannot run the terminal UI")?;
+    let saved = "an unfinished game is saved and offered at the next start";
+    match exit {
+        Exit::Quit => {}
+        Exit::Signal(signal) => eprintln!("xiangqi-tui: stopped by signal {signal}; {saved}"),
+        Exit::TerminalLost(why) => eprintln!("xiangqi-tui: lost the terminal ({why}); {saved}"),
     }
-    out.push_str("  a b c d e f g h i\n");
-    out.push_str(&pos.to_fen());
-    out
+    Ok(())
 }

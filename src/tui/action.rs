@@ -1,0 +1,104 @@
+//! What can happen to the app (`Action`) and what the app asks the driver to do
+//! (`Effect`). `update` turns one into the other; only the driver does I/O.
+
+use std::path::PathBuf;
+
+use crossterm::event::{KeyEvent, MouseEvent};
+
+use super::engine_link::{EngineEvent, SearchId, SearchRequest};
+use super::step::StepCommand;
+
+/// An input to `update`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    Key(KeyEvent),
+    Mouse(MouseEvent),
+    /// Text pasted into the terminal (bracketed paste).
+    Paste(String),
+    /// The terminal's new size in columns and rows.
+    Resize(u16, u16),
+    Engine(EngineEvent),
+    /// The driver read a file the app asked for.
+    FileRead {
+        path: PathBuf,
+        result: Result<String, String>,
+    },
+    /// The driver wrote a file the app asked for (a saved game).
+    FileWritten {
+        path: PathBuf,
+        result: Result<(), String>,
+    },
+    /// A command, from a key, a click or a signal.
+    Command(Command),
+}
+
+/// Board directions as the player sees the screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    Up,
+    Down,
+    Left,
+    Right,
+}
+
+/// What a key means once focus and popups are taken into account.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Command {
+    Undo,
+    Redo,
+    NewGame,
+    Flip,
+    /// The engine plays now: stop its search and play the best move found, or start
+    /// one for the side to move.
+    EngineMoveNow,
+    /// Stop the engine's search without playing; the engine waits until `EngineMoveNow`.
+    StopThinking,
+    Help,
+    /// Save the unfinished game and leave (keys, SIGINT/SIGTERM/SIGHUP, a lost terminal).
+    Quit,
+    FocusNext,
+    FocusPrevious,
+    MoveCursor(Direction),
+    /// Pick up the piece under the board cursor, or put the picked one down there.
+    PickOrPut,
+    /// Step mode: a key for the search held in step mode.
+    Step(StepCommand),
+    /// Step mode on or off (for this and later searches).
+    ToggleStep,
+    /// Load a game: a FEN, or a PGN file.
+    Load,
+    /// Save the game as PGN.
+    Save,
+    ChooseTheme,
+    ChooseProfile,
+    ChooseMode,
+    CycleGlyphs,
+    CycleNotation,
+    CycleTrace,
+    /// Clear and redraw the whole screen.
+    Redraw,
+}
+
+/// Something only the driver can do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Effect {
+    StartSearch(Box<SearchRequest>),
+    StopSearch(SearchId),
+    Step {
+        id: SearchId,
+        command: StepCommand,
+    },
+    /// Write the unfinished game to the autosave file (atomically).
+    Autosave(String),
+    /// The game is over or new: there is nothing to resume.
+    RemoveAutosave,
+    /// Read a game file; the answer comes back as `Action::FileRead`.
+    ReadFile(PathBuf),
+    /// Write a game file; the answer comes back as `Action::FileWritten`.
+    WriteFile {
+        path: PathBuf,
+        contents: String,
+    },
+    ClearScreen,
+    Quit,
+}

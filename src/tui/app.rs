@@ -1,0 +1,241 @@
+//! The app's state (the model of Model/Update/View). `update` changes it, `view` draws it.
+
+use crate::board::{Color, Position, Square};
+use crate::config::theme::{ColorEnv, ColorLevel, ThemeSet};
+use crate::config::{Config, EngineSide, TraceLevel};
+
+use super::engine_link::{IterationInfo, SearchId};
+use super::game::GameRecord;
+use super::glyphs::GlyphSet;
+use super::input::InputLine;
+use super::popup::Popup;
+use super::search_log::SearchLog;
+use super::style::Palette;
+
+/// Which pane takes the keys when no popup is open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Focus {
+    Input,
+    Board,
+    Log,
+}
+
+impl Focus {
+    pub fn next(self) -> Focus {
+        match self {
+            Focus::Input => Focus::Board,
+            Focus::Board => Focus::Log,
+            Focus::Log => Focus::Input,
+        }
+    }
+
+    pub fn previous(self) -> Focus {
+        match self {
+            Focus::Input => Focus::Log,
+            Focus::Board => Focus::Input,
+            Focus::Log => Focus::Board,
+        }
+    }
+}
+
+/// A search in progress.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Thinking {
+    pub id: SearchId,
+    /// The side it searches for.
+    pub side: Color,
+    /// The latest finished iteration.
+    pub info: Option<IterationInfo>,
+    /// Play the move it reports (false once stopped with "stop thinking" or undo).
+    pub play_result: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineState {
+    /// Whether this build has an engine at all.
+    pub available: bool,
+    pub thinking: Option<Thinking>,
+    /// Stopped by the player: the engine sides wait until "engine moves now".
+    pub paused: bool,
+    pub next_id: SearchId,
+    /// The last finished search's final iteration, for the status line.
+    pub last_info: Option<IterationInfo>,
+}
+
+/// A one-line message on the status line until the next key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub text: String,
+    pub alert: bool,
+}
+
+/// The whole state of the TUI.
+#[derive(Debug, Clone)]
+pub struct App {
+    pub config: Config,
+    /// The environment colour detection reads (kept to redo it on a profile switch).
+    pub color_env: ColorEnv,
+    pub color_level: ColorLevel,
+    pub palette: Palette,
+    pub game: GameRecord,
+    /// Black at the bottom.
+    pub flipped: bool,
+    pub focus: Focus,
+    /// Focus to return to when a stepping search that took it ends.
+    pub focus_before_step: Option<Focus>,
+    pub input: InputLine,
+    pub cursor: Square,
+    /// The cursor was moved from the input line, so it is drawn there too.
+    pub cursor_shown: bool,
+    pub selected: Option<Square>,
+    pub log: SearchLog,
+    pub popups: Vec<Popup>,
+    pub engine: EngineState,
+    pub notice: Option<Notice>,
+    /// The terminal size in columns and rows.
+    pub size: (u16, u16),
+    /// Set once quitting: the driver leaves after carrying out the effects.
+    pub quitting: bool,
+}
+
+impl App {
+    /// A new game with `config`'s settings; `engine_available` says whether the build
+    /// has an engine. No I/O: the driver offers a saved game with `offer_resume`.
+    pub fn new(config: Config, color_env: ColorEnv, engine_available: bool) -> App {
+        let color_level = ColorLevel::for_mode(config.settings.color, &color_env);
+        let palette = palette_for(&config.themes, &config.settings.theme, color_level);
+        let mut app = App {
+            config,
+            color_env,
+            color_level,
+            palette,
+            game: GameRecord::new(Position::startpos()),
+            flipped: false,
+            focus: Focus::Input,
+            focus_before_step: None,
+            input: InputLine::default(),
+            cursor: Square::new(4, 3),
+            cursor_shown: false,
+            selected: None,
+            log: SearchLog::default(),
+            popups: Vec::new(),
+            engine: EngineState {
+                available: engine_available,
+                thinking: None,
+                paused: false,
+                next_id: 1,
+                last_info: None,
+            },
+            notice: None,
+            size: (80, 24),
+            quitting: false,
+        };
+        app.orient();
+        app
+    }
+
+    pub fn glyphs(&self) -> GlyphSet {
+        GlyphSet::new(self.config.settings.glyphs)
+    }
+
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    /// The sides the engine plays in this build (none without an engine).
+    pub fn engine_side(&self) -> EngineSide {
+        if self.engine.available {
+            self.config.settings.engine_side
+        } else {
+            EngineSide::None
+        }
+    }
+
+    pub fn engine_plays(&self, color: Color) -> bool {
+        match self.engine_side() {
+            EngineSide::Both => true,
+            EngineSide::None => false,
+            EngineSide::Red => color == Color::Red,
+            EngineSide::Black => color == Color::Black,
+        }
+    }
+
+    /// Whether the game has ended (mate, stalemate, repetition, no-capture rule).
+    pub fn game_over(&self) -> bool {
+        self.position().outcome().is_some()
+    }
+
+    /// Whether a person may move now: no search runs, the game goes on, and the side to
+    /// move is a person's (or the engine was stopped).
+    pub fn people_may_move(&self) -> bool {
+        self.engine.thinking.is_none()
+            && !self.game_over()
+            && (self.engine.paused || !self.engine_plays(self.position().side_to_move()))
+    }
+
+    /// Puts the side of the person playing at the bottom (Red when both or neither play).
+    pub fn orient(&mut self) {
+        self.flipped = self.engine_side() == EngineSide::Red;
+        self.cursor = if self.flipped {
+            Square::new(4, 6)
+        } else {
+            Square::new(4, 3)
+        };
+    }
+
+    /// Recomputes what derives from the settings (colours, theme) after they changed.
+    pub fn refresh_style(&mut self) {
+        let settings = &self.config.settings;
+        self.color_level = ColorLevel::for_mode(settings.color, &self.color_env);
+        self.palette = palette_for(&self.config.themes, &settings.theme, self.color_level);
+    }
+
+    /// The trace level a search is started with: step mode needs the events.
+    pub fn search_trace_level(&self) -> TraceLevel {
+        let settings = &self.config.settings;
+        if settings.step && matches!(settings.trace, TraceLevel::Off | TraceLevel::Summary) {
+            TraceLevel::Events
+        } else {
+            settings.trace
+        }
+    }
+
+    /// Offers to resume an unfinished game found at start.
+    pub fn offer_resume(&mut self, game: GameRecord) {
+        self.popups.push(Popup::Resume {
+            game: Box::new(game),
+        });
+    }
+
+    pub fn notify(&mut self, text: impl Into<String>) {
+        self.notice = Some(Notice {
+            text: text.into(),
+            alert: false,
+        });
+    }
+
+    pub fn alert(&mut self, text: impl Into<String>) {
+        self.notice = Some(Notice {
+            text: text.into(),
+            alert: true,
+        });
+    }
+}
+
+/// The theme named `name` as the terminal can show it; the monochrome theme without
+/// colour, and the first theme if the name is unknown (the config validated it).
+fn palette_for(themes: &ThemeSet, name: &str, level: ColorLevel) -> Palette {
+    let theme = themes
+        .for_display(name, level)
+        .or_else(|| {
+            let first = themes.names().into_iter().next()?;
+            themes.for_display(&first, level)
+        })
+        .unwrap_or_else(|| {
+            // ThemeSet always holds the built-in themes; this is the last resort.
+            ThemeSet::builtin()
+                .for_display(crate::config::theme::MONOCHROME_THEME, ColorLevel::None)
+                .expect("the built-in monochrome theme exists")
+        });
+    Palette::new(&theme)
+}

@@ -1,0 +1,93 @@
+//! `:` commands typed on the input line, for what keys may not reach (function keys a
+//! terminal swallows) and for naming things: `:theme dark`, `:profile study`,
+//! `:mode black`, `:fen FEN`, `:load PATH`, `:save PATH`, `:help`.
+
+use crate::config::EngineSide;
+
+use super::action::{Command, Effect};
+use super::app::App;
+use super::update;
+
+/// Every `:` command with its argument, for the help screen.
+pub const COMMANDS: &[(&str, &str)] = &[
+    (
+        ":theme NAME",
+        "switch theme (classic, dark, light, mono, yours)",
+    ),
+    (":profile NAME", "switch profile; ':profile none' for none"),
+    (":mode SIDE", "engine plays red, black, both or none"),
+    (":fen FEN", "set up a position"),
+    (":load PATH", "load a PGN game"),
+    (":save PATH", "save the game as PGN"),
+    (":help", "this help"),
+];
+
+/// Runs `line` (without the colon). Errors show on the input line, which keeps the text.
+pub fn run_line(app: &mut App, line: &str) -> Vec<Effect> {
+    let line = line.trim();
+    let (name, argument) = match line.split_once(char::is_whitespace) {
+        Some((name, argument)) => (name, argument.trim()),
+        None => (line, ""),
+    };
+    let needs_argument = |app: &mut App, what: &str| {
+        app.input.set_error(format!(":{name} needs {what}"));
+        Vec::new()
+    };
+    let effects = match name {
+        "theme" if argument.is_empty() => return needs_argument(app, "a theme name"),
+        "theme" => {
+            if !update::set_theme(app, argument) {
+                let message = app.notice.take().map(|notice| notice.text);
+                app.input.set_error(message.unwrap_or_default());
+                return Vec::new();
+            }
+            Vec::new()
+        }
+        "profile" if argument.is_empty() => return needs_argument(app, "a profile name"),
+        "profile" => {
+            let name = (argument != "none").then_some(argument);
+            if name.is_some_and(|name| !app.config.profile_names().iter().any(|p| p == name)) {
+                let known = app.config.profile_names().join(", ");
+                app.input.set_error(format!(
+                    "no profile '{argument}'; profiles: {}",
+                    if known.is_empty() { "none" } else { &known }
+                ));
+                return Vec::new();
+            }
+            update::set_profile(app, name)
+        }
+        "mode" => match argument.parse::<EngineSide>() {
+            Ok(side) => update::set_mode(app, side),
+            Err(error) => {
+                app.input.set_error(error.to_string());
+                return Vec::new();
+            }
+        },
+        "fen" if argument.is_empty() => return needs_argument(app, "a FEN"),
+        "fen" => {
+            if let Err(error) = crate::board::Position::from_fen(argument) {
+                app.input.set_error(format!("bad FEN: {error}"));
+                return Vec::new();
+            }
+            update::load_from_prompt(app, argument)
+        }
+        "load" if argument.is_empty() => return needs_argument(app, "a file path"),
+        "load" => update::load_from_prompt(app, argument),
+        "save" if argument.is_empty() => return needs_argument(app, "a file path"),
+        "save" => update::save_to(app, argument),
+        "help" => update::run(app, Command::Help),
+        _ => {
+            let known: Vec<&str> = COMMANDS
+                .iter()
+                .map(|(usage, _)| usage.split(' ').next().unwrap_or(usage))
+                .collect();
+            app.input.set_error(format!(
+                "unknown command ':{name}'; commands: {}",
+                known.join(" ")
+            ));
+            return Vec::new();
+        }
+    };
+    app.input.clear();
+    effects
+}

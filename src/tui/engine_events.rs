@@ -1,0 +1,157 @@
+//! What the app does with the engine's reports: the search log, the status, the move.
+
+use super::action::Effect;
+use super::app::App;
+use super::engine_link::{EngineEvent, IterationInfo, SearchRequest};
+use super::notation_link::format_line;
+use super::search_log::LogKind;
+use super::step::StepState;
+use super::update::{focus_log_for_step, play_move};
+
+/// Logs the start of a search and sets up step mode for it.
+pub fn search_started(app: &mut App, request: &SearchRequest) {
+    let limits = [
+        request.depth.map(|depth| format!("depth {depth}")),
+        request.movetime_ms.map(|ms| format!("{ms} ms")),
+        request.nodes.map(|nodes| format!("{nodes} nodes")),
+    ];
+    let limits: Vec<String> = limits.into_iter().flatten().collect();
+    let limits = if limits.is_empty() {
+        "no limit".to_owned()
+    } else {
+        limits.join(", ")
+    };
+    let side = request.position.side_to_move().name();
+    app.log.push(
+        LogKind::Search,
+        format!("{side} thinks: {} ({limits})", request.algorithm),
+    );
+    if request.step {
+        app.log.step = Some(StepState::paused());
+        app.log.push(
+            LogKind::Note,
+            "step mode: Space one event, i to iteration end, c continue".to_owned(),
+        );
+        focus_log_for_step(app);
+    } else {
+        app.log.step = Some(StepState::free());
+    }
+    app.log.follow();
+}
+
+/// Clears what belonged to the search that ended (or was stopped).
+pub fn search_ended(app: &mut App) {
+    app.log.step = None;
+    if let Some(focus) = app.focus_before_step.take() {
+        app.focus = focus;
+    }
+}
+
+/// One iteration as a log line: depth, score, nodes, speed, principal variation.
+pub fn iteration_line(app: &App, info: &IterationInfo) -> String {
+    let pv = format_line(app.position(), &info.pv, app.config.settings.notation).join(" ");
+    format!(
+        "d{:<2} {:>7} {:>7} {:>7}/s {}",
+        info.depth,
+        info.score.to_string(),
+        count(info.nodes),
+        count(info.nodes_per_second),
+        pv
+    )
+}
+
+/// A count in 4 characters or so: 950, 12.3k, 4.56M.
+pub fn count(n: u64) -> String {
+    match n {
+        0..=9_999 => n.to_string(),
+        10_000..=999_999 => format!("{:.1}k", n as f64 / 1e3),
+        1_000_000..=999_999_999 => format!("{:.2}M", n as f64 / 1e6),
+        _ => format!("{:.2}G", n as f64 / 1e9),
+    }
+}
+
+pub fn on_engine_event(app: &mut App, event: EngineEvent) -> Vec<Effect> {
+    // Reports of a search that was stopped and forgotten are stale.
+    let current = app.engine.thinking.as_ref().map(|thinking| thinking.id);
+    if current != Some(event.id()) {
+        return Vec::new();
+    }
+    match event {
+        EngineEvent::Iteration { info, .. } => {
+            let line = iteration_line(app, &info);
+            app.log.push(LogKind::Iteration, line);
+            if let Some(step) = &mut app.log.step {
+                step.iteration_end();
+            }
+            if let Some(thinking) = &mut app.engine.thinking {
+                thinking.info = Some(info);
+            }
+            Vec::new()
+        }
+        EngineEvent::Trace { lines, .. } => {
+            if let Some(step) = &mut app.log.step {
+                step.pass(lines.len() as u64);
+            }
+            for line in lines {
+                app.log.push(LogKind::Trace, line);
+            }
+            Vec::new()
+        }
+        EngineEvent::BestMove { mv, .. } => {
+            let Some(thinking) = app.engine.thinking.take() else {
+                return Vec::new();
+            };
+            search_ended(app);
+            app.engine.last_info = thinking.info;
+            match mv {
+                Some(mv) if thinking.play_result && app.position().is_legal(mv) => {
+                    let text = super::notation_link::format_move(
+                        app.position(),
+                        mv,
+                        app.config.settings.notation,
+                    );
+                    app.log.push(LogKind::Result, format!("plays {text}"));
+                    play_move(app, mv)
+                }
+                Some(_) if !thinking.play_result => {
+                    app.log.push(LogKind::Note, "stopped".to_owned());
+                    Vec::new()
+                }
+                Some(mv) => {
+                    app.log.push(
+                        LogKind::Note,
+                        format!("engine answered an illegal move {mv}; stopped"),
+                    );
+                    app.engine.paused = true;
+                    Vec::new()
+                }
+                None => {
+                    app.log.push(LogKind::Note, "no legal move".to_owned());
+                    Vec::new()
+                }
+            }
+        }
+        EngineEvent::Failed { message, .. } => {
+            app.engine.thinking = None;
+            search_ended(app);
+            app.engine.paused = true;
+            app.log
+                .push(LogKind::Note, format!("search failed: {message}"));
+            app.alert(format!("engine error: {message}"));
+            Vec::new()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::count;
+
+    #[test]
+    fn counts_are_short() {
+        assert_eq!(count(950), "950");
+        assert_eq!(count(12_345), "12.3k");
+        assert_eq!(count(4_560_000), "4.56M");
+        assert_eq!(count(7_000_000_000), "7.00G");
+    }
+}

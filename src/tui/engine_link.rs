@@ -1,0 +1,436 @@
+//! The TUI's one door to the engine: a worker thread that runs searches, with a stop
+//! flag and a step gate per search, reporting `EngineEvent`s to a sink.
+//!
+//! The search itself sits behind `Searcher`; `default_searcher` names the engine the
+//! program uses. TEMPORARY until `crate::engine` is merged: there is none, and the app
+//! runs the engine sides as people (see `App::engine_available`).
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::board::{Move, Position};
+use crate::config::{Algorithm, TraceLevel};
+
+use super::step::{StepCommand, StepGate, StepState};
+
+/// Tells one search from the next, so late events of a stopped search are ignored.
+pub type SearchId = u64;
+
+/// What to search and how.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchRequest {
+    pub id: SearchId,
+    /// The position with the game's moves in its history (for repetition verdicts).
+    pub position: Position,
+    pub algorithm: Algorithm,
+    pub depth: Option<u32>,
+    pub movetime_ms: Option<u64>,
+    pub nodes: Option<u64>,
+    pub hash_mb: u32,
+    /// How much of the search to report.
+    pub trace: TraceLevel,
+    /// Start paused before the first trace event.
+    pub step: bool,
+}
+
+/// A score from the side to move's point of view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EngineScore {
+    /// Hundredths of a pawn (a soldier), as engines report them.
+    Centipawns(i32),
+    /// Mate in this many plies; negative when the side to move is mated.
+    MatePlies(i32),
+}
+
+impl fmt::Display for EngineScore {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            EngineScore::Centipawns(cp) => {
+                let sign = if cp < 0 { '-' } else { '+' };
+                let cp = cp.unsigned_abs();
+                write!(f, "{sign}{}.{:02}", cp / 100, cp % 100)
+            }
+            EngineScore::MatePlies(plies) if plies >= 0 => write!(f, "#{}", (plies + 1) / 2),
+            EngineScore::MatePlies(plies) => write!(f, "#-{}", (-plies + 1) / 2),
+        }
+    }
+}
+
+/// The summary of one iteration of iterative deepening.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IterationInfo {
+    pub depth: u32,
+    pub score: EngineScore,
+    pub nodes: u64,
+    pub nodes_per_second: u64,
+    pub time_ms: u64,
+    pub pv: Vec<Move>,
+}
+
+/// What the worker reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EngineEvent {
+    Iteration {
+        id: SearchId,
+        info: IterationInfo,
+    },
+    /// Trace events as text, oldest first (batched when not stepping).
+    Trace {
+        id: SearchId,
+        lines: Vec<String>,
+    },
+    /// The search ended; `None` when the position has no legal move.
+    BestMove {
+        id: SearchId,
+        mv: Option<Move>,
+    },
+    Failed {
+        id: SearchId,
+        message: String,
+    },
+}
+
+impl EngineEvent {
+    pub fn id(&self) -> SearchId {
+        match self {
+            EngineEvent::Iteration { id, .. }
+            | EngineEvent::Trace { id, .. }
+            | EngineEvent::BestMove { id, .. }
+            | EngineEvent::Failed { id, .. } => *id,
+        }
+    }
+}
+
+/// Where events go; returns false once nobody listens (the search then stops).
+pub type EventSink = Box<dyn Fn(EngineEvent) -> bool + Send>;
+
+/// A search the worker can run.
+pub trait Searcher: Send {
+    /// Searches `request.position`; reports through `report`, which also says when to
+    /// stop. Returns the move to play (`None`: no legal move).
+    fn search(&mut self, request: &SearchRequest, report: &mut Reporter<'_>) -> Option<Move>;
+}
+
+/// The engine of this build, if it has one.
+pub fn default_searcher() -> Option<Box<dyn Searcher>> {
+    None
+}
+
+/// Trace lines sent in one batch at most, when running freely.
+const TRACE_BATCH: usize = 256;
+/// Longest a free-running search holds trace lines back.
+const TRACE_FLUSH_EVERY: Duration = Duration::from_millis(50);
+
+/// A search's line to the app: progress, trace events (through the step gate), and
+/// whether to stop.
+pub struct Reporter<'a> {
+    id: SearchId,
+    sink: &'a EventSink,
+    gate: &'a StepGate,
+    stop: &'a AtomicBool,
+    pending: Vec<String>,
+    last_flush: Instant,
+}
+
+impl Reporter<'_> {
+    /// True once the search should stop: stop pressed, app gone.
+    pub fn should_stop(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The stop flag, for searches that poll it themselves.
+    pub fn stop_flag(&self) -> &AtomicBool {
+        self.stop
+    }
+
+    /// Reports one trace event; waits first while step mode holds the search. False
+    /// when the search should stop.
+    pub fn trace(&mut self, line: String) -> bool {
+        if !self.gate.before_event() {
+            return false;
+        }
+        self.pending.push(line);
+        let stepping = self.gate.state().mode() != super::step::StepMode::Free;
+        if stepping
+            || self.pending.len() >= TRACE_BATCH
+            || self.last_flush.elapsed() >= TRACE_FLUSH_EVERY
+        {
+            self.flush();
+        }
+        !self.should_stop()
+    }
+
+    /// Reports a finished iteration (a run "to the end of the iteration" pauses here).
+    pub fn iteration(&mut self, info: IterationInfo) {
+        self.flush();
+        self.gate.iteration_end();
+        self.send(EngineEvent::Iteration { id: self.id, info });
+    }
+
+    fn flush(&mut self) {
+        self.last_flush = Instant::now();
+        if !self.pending.is_empty() {
+            let lines = std::mem::take(&mut self.pending);
+            self.send(EngineEvent::Trace { id: self.id, lines });
+        }
+    }
+
+    fn send(&self, event: EngineEvent) {
+        if !(self.sink)(event) {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+struct Job {
+    request: SearchRequest,
+    stop: Arc<AtomicBool>,
+    gate: Arc<StepGate>,
+}
+
+struct Running {
+    id: SearchId,
+    stop: Arc<AtomicBool>,
+    gate: Arc<StepGate>,
+}
+
+impl Running {
+    fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.gate.release();
+    }
+}
+
+/// The worker thread and the search it runs.
+pub struct EngineLink {
+    jobs: Option<mpsc::Sender<Job>>,
+    running: Option<Running>,
+}
+
+impl EngineLink {
+    /// Starts the worker thread.
+    pub fn spawn(mut searcher: Box<dyn Searcher>, sink: EventSink) -> std::io::Result<EngineLink> {
+        let (jobs, queue) = mpsc::channel::<Job>();
+        thread::Builder::new()
+            .name("engine".into())
+            .spawn(move || {
+                for job in queue {
+                    let mut reporter = Reporter {
+                        id: job.request.id,
+                        sink: &sink,
+                        gate: &job.gate,
+                        stop: &job.stop,
+                        pending: Vec::new(),
+                        last_flush: Instant::now(),
+                    };
+                    let mv = searcher.search(&job.request, &mut reporter);
+                    reporter.flush();
+                    let id = job.request.id;
+                    if !sink(EngineEvent::BestMove { id, mv }) {
+                        break;
+                    }
+                }
+            })?;
+        Ok(EngineLink {
+            jobs: Some(jobs),
+            running: None,
+        })
+    }
+
+    /// Starts a search, stopping the one running, if any.
+    pub fn start(&mut self, request: SearchRequest) {
+        self.stop_running();
+        let step = if request.step {
+            StepState::paused()
+        } else {
+            StepState::free()
+        };
+        let running = Running {
+            id: request.id,
+            stop: Arc::new(AtomicBool::new(false)),
+            gate: Arc::new(StepGate::new(step)),
+        };
+        let job = Job {
+            request,
+            stop: Arc::clone(&running.stop),
+            gate: Arc::clone(&running.gate),
+        };
+        if let Some(jobs) = &self.jobs
+            && jobs.send(job).is_ok()
+        {
+            self.running = Some(running);
+        }
+    }
+
+    /// Stops search `id` (it then reports its best move so far).
+    pub fn stop(&mut self, id: SearchId) {
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|running| running.id == id)
+        {
+            self.stop_running();
+        }
+    }
+
+    pub fn step(&self, id: SearchId, command: StepCommand) {
+        if let Some(running) = self.running.as_ref().filter(|running| running.id == id) {
+            running.gate.command(command);
+        }
+    }
+
+    fn stop_running(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.stop();
+        }
+    }
+}
+
+impl Drop for EngineLink {
+    /// Stops the search and lets the worker end; never waits for it, so quitting is
+    /// never held up by a search that is slow to notice.
+    fn drop(&mut self) {
+        self.stop_running();
+        self.jobs = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_read_as_players_write_them() {
+        assert_eq!(EngineScore::Centipawns(35).to_string(), "+0.35");
+        assert_eq!(EngineScore::Centipawns(-120).to_string(), "-1.20");
+        assert_eq!(EngineScore::Centipawns(0).to_string(), "+0.00");
+        assert_eq!(EngineScore::MatePlies(5).to_string(), "#3");
+        assert_eq!(EngineScore::MatePlies(-4).to_string(), "#-2");
+    }
+
+    /// A search that reports `events` trace lines per iteration, for `iterations`
+    /// iterations, and plays the first legal move: it exercises the worker, not a search.
+    struct Scripted {
+        iterations: u32,
+        events: u32,
+    }
+
+    impl Searcher for Scripted {
+        fn search(&mut self, request: &SearchRequest, report: &mut Reporter<'_>) -> Option<Move> {
+            let mv = request.position.legal_move_list().first().copied();
+            for depth in 1..=self.iterations {
+                for event in 0..self.events {
+                    if !report.trace(format!("d{depth} e{event}")) {
+                        return mv;
+                    }
+                }
+                report.iteration(IterationInfo {
+                    depth,
+                    score: EngineScore::Centipawns(0),
+                    nodes: u64::from(depth),
+                    nodes_per_second: 0,
+                    time_ms: 0,
+                    pv: mv.into_iter().collect(),
+                });
+            }
+            mv
+        }
+    }
+
+    fn request(id: SearchId, step: bool) -> SearchRequest {
+        SearchRequest {
+            id,
+            position: Position::startpos(),
+            algorithm: Algorithm::AlphaBeta,
+            depth: None,
+            movetime_ms: None,
+            nodes: None,
+            hash_mb: 1,
+            trace: TraceLevel::Events,
+            step,
+        }
+    }
+
+    fn spawn(iterations: u32, events: u32) -> (EngineLink, mpsc::Receiver<EngineEvent>) {
+        let (sent, received) = mpsc::channel();
+        let sink: EventSink = Box::new(move |event| sent.send(event).is_ok());
+        let link = EngineLink::spawn(Box::new(Scripted { iterations, events }), sink).unwrap();
+        (link, received)
+    }
+
+    #[test]
+    fn a_stepping_search_reports_one_event_per_step_and_stops_when_told() {
+        let (mut link, events) = spawn(3, 4);
+        link.start(request(7, true));
+        link.step(7, StepCommand::One);
+        assert_eq!(
+            events.recv().unwrap(),
+            EngineEvent::Trace {
+                id: 7,
+                lines: vec!["d1 e0".into()]
+            }
+        );
+        link.step(7, StepCommand::One);
+        assert_eq!(
+            events.recv().unwrap(),
+            EngineEvent::Trace {
+                id: 7,
+                lines: vec!["d1 e1".into()]
+            }
+        );
+        // To the end of the iteration: the other two events, then the summary.
+        link.step(7, StepCommand::ToIterationEnd);
+        let mut lines = Vec::new();
+        loop {
+            match events.recv().unwrap() {
+                EngineEvent::Trace { lines: more, .. } => lines.extend(more),
+                EngineEvent::Iteration { info, .. } => {
+                    assert_eq!(info.depth, 1);
+                    break;
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        assert_eq!(lines, ["d1 e2", "d1 e3"]);
+        link.stop(7);
+        let first = Position::startpos().legal_move_list()[0];
+        assert_eq!(
+            events.recv().unwrap(),
+            EngineEvent::BestMove {
+                id: 7,
+                mv: Some(first)
+            }
+        );
+    }
+
+    #[test]
+    fn a_free_search_runs_to_its_end_and_the_next_one_starts_fresh() {
+        let (mut link, events) = spawn(2, 3);
+        link.start(request(1, false));
+        let mut traced = 0;
+        let mut iterations = 0;
+        loop {
+            match events.recv().unwrap() {
+                EngineEvent::Trace { id: 1, lines } => traced += lines.len(),
+                EngineEvent::Iteration { id: 1, .. } => iterations += 1,
+                EngineEvent::BestMove { id: 1, mv } => {
+                    assert!(mv.is_some());
+                    break;
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        assert_eq!((traced, iterations), (6, 2));
+        // A stepping search stopped before its first event still answers.
+        link.start(request(2, true));
+        link.stop(2);
+        assert!(matches!(
+            events.recv().unwrap(),
+            EngineEvent::BestMove { id: 2, .. }
+        ));
+    }
+}

@@ -1,0 +1,121 @@
+//! Where the driver's input comes from: the terminal (keys, mouse, paste, resize),
+//! signals (SIGINT, SIGTERM, SIGHUP), a watch for the terminal hanging up, and the engine.
+//! Each source is a thread sending `Incoming` into one bounded channel.
+
+use std::fs::File;
+use std::os::fd::AsRawFd;
+use std::sync::mpsc::SyncSender;
+use std::thread;
+
+use crossterm::event::{self, Event, KeyEventKind};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+use signal_hook::iterator::Signals;
+
+use super::action::Action;
+use super::engine_link::{EngineEvent, EventSink};
+
+/// Messages the main loop handles, from every source.
+#[derive(Debug)]
+pub enum Incoming {
+    Action(Action),
+    /// SIGINT, SIGTERM or SIGHUP: save and leave.
+    Signal(i32),
+    /// The terminal cannot be read any more (an SSH link dropped): save and leave.
+    TerminalLost(String),
+}
+
+/// Capacity of the channel; a full channel makes a flooding source (a traced search)
+/// wait rather than grow memory without bound.
+pub const CHANNEL_CAPACITY: usize = 1024;
+
+fn convert(event: Event) -> Option<Action> {
+    match event {
+        Event::Key(key) if key.kind != KeyEventKind::Release => Some(Action::Key(key)),
+        Event::Mouse(mouse) => Some(Action::Mouse(mouse)),
+        Event::Paste(text) => Some(Action::Paste(text)),
+        Event::Resize(width, height) => Some(Action::Resize(width, height)),
+        _ => None,
+    }
+}
+
+/// Reads terminal events until reading fails or the main loop is gone.
+pub fn spawn_input(sender: SyncSender<Incoming>) -> std::io::Result<()> {
+    thread::Builder::new().name("input".into()).spawn(move || {
+        loop {
+            match event::read() {
+                Ok(event) => {
+                    let Some(action) = convert(event) else {
+                        continue;
+                    };
+                    if sender.send(Incoming::Action(action)).is_err() {
+                        return;
+                    }
+                }
+                Err(error) => {
+                    let _ = sender.send(Incoming::TerminalLost(error.to_string()));
+                    return;
+                }
+            }
+        }
+    })?;
+    Ok(())
+}
+
+/// Forwards SIGINT, SIGTERM and SIGHUP. A second signal while the first is being
+/// handled ends the process at once (after restoring the terminal), so a stuck
+/// shutdown can always be cut short.
+pub fn spawn_signals(sender: SyncSender<Incoming>, restore: fn()) -> std::io::Result<()> {
+    let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])?;
+    thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            let mut seen = false;
+            for signal in signals.forever() {
+                if seen {
+                    restore();
+                    std::process::exit(128 + signal);
+                }
+                seen = true;
+                if sender.send(Incoming::Signal(signal)).is_err() {
+                    return;
+                }
+            }
+        })?;
+    Ok(())
+}
+
+/// Watches the controlling terminal for a hang-up. crossterm's reader can spin on a
+/// terminal that reads end-of-file forever, so this does not depend on it: it sleeps in
+/// `poll` asking for no events, which wakes only on a hang-up or an error.
+pub fn spawn_hangup_watch(sender: SyncSender<Incoming>) -> std::io::Result<()> {
+    let tty = File::open("/dev/tty")?;
+    thread::Builder::new()
+        .name("hangup-watch".into())
+        .spawn(move || {
+            let mut watched = libc::pollfd {
+                fd: tty.as_raw_fd(),
+                events: 0,
+                revents: 0,
+            };
+            loop {
+                // SAFETY: one valid pollfd, owned by this frame, for the duration of the call.
+                let ready = unsafe { libc::poll(&mut watched, 1, -1) };
+                if ready < 0 {
+                    if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                        continue;
+                    }
+                    return;
+                }
+                if watched.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 {
+                    let _ = sender.send(Incoming::TerminalLost("the terminal hung up".into()));
+                    return;
+                }
+            }
+        })?;
+    Ok(())
+}
+
+/// An engine sink that feeds the main loop.
+pub fn engine_sink(sender: SyncSender<Incoming>) -> EventSink {
+    Box::new(move |event: EngineEvent| sender.send(Incoming::Action(Action::Engine(event))).is_ok())
+}

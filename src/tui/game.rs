@@ -1,0 +1,176 @@
+//! The game on the board: where it started, the moves played, the moves taken back.
+
+use crate::board::{Move, Position};
+use crate::config::Notation;
+
+use super::notation_link::format_move;
+
+/// A move played, with its text in every notation (formatting needs the position
+/// before the move, which is at hand only when it is played).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayedMove {
+    pub mv: Move,
+    chinese: String,
+    wxf: String,
+    iccs: String,
+}
+
+impl PlayedMove {
+    fn new(before: &Position, mv: Move) -> PlayedMove {
+        PlayedMove {
+            mv,
+            chinese: format_move(before, mv, Notation::Chinese),
+            wxf: format_move(before, mv, Notation::Wxf),
+            iccs: format_move(before, mv, Notation::Iccs),
+        }
+    }
+
+    pub fn text(&self, notation: Notation) -> &str {
+        match notation {
+            Notation::Chinese => &self.chinese,
+            Notation::Wxf => &self.wxf,
+            Notation::Iccs => &self.iccs,
+        }
+    }
+}
+
+/// A game: a start position, the moves played from it, and the moves taken back
+/// (most recent last) that redo plays again.
+#[derive(Debug, Clone)]
+pub struct GameRecord {
+    start: Position,
+    position: Position,
+    played: Vec<PlayedMove>,
+    taken_back: Vec<Move>,
+}
+
+/// A move of a saved or loaded game that is not legal where it stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IllegalMoveAt {
+    /// 0-based index in the move list.
+    pub index: usize,
+    pub mv: Move,
+}
+
+impl GameRecord {
+    /// A game starting at `start`, which becomes the root (its history is forgotten).
+    pub fn new(mut start: Position) -> GameRecord {
+        start.clear_history();
+        GameRecord {
+            position: start.clone(),
+            start,
+            played: Vec::new(),
+            taken_back: Vec::new(),
+        }
+    }
+
+    /// A game from `start` with `moves` played, each checked for legality.
+    pub fn with_moves(start: Position, moves: &[Move]) -> Result<GameRecord, IllegalMoveAt> {
+        let mut game = GameRecord::new(start);
+        for (index, &mv) in moves.iter().enumerate() {
+            if !game.position.is_legal(mv) {
+                return Err(IllegalMoveAt { index, mv });
+            }
+            game.play(mv);
+        }
+        Ok(game)
+    }
+
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn played(&self) -> &[PlayedMove] {
+        &self.played
+    }
+
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
+        self.played.iter().map(|played| played.mv)
+    }
+
+    pub fn ply(&self) -> usize {
+        self.played.len()
+    }
+
+    /// Plays `mv`, which must be legal. Playing the move redo would play keeps the
+    /// rest of the redo line; any other move drops it.
+    pub fn play(&mut self, mv: Move) {
+        debug_assert!(
+            self.position.is_legal(mv),
+            "{mv} in {}",
+            self.position.to_fen()
+        );
+        if self.taken_back.last() == Some(&mv) {
+            self.taken_back.pop();
+        } else {
+            self.taken_back.clear();
+        }
+        self.played.push(PlayedMove::new(&self.position, mv));
+        self.position.make_move(mv);
+    }
+
+    /// Takes back the last move; `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let played = self.played.pop()?;
+        self.position.unmake_move(played.mv);
+        self.taken_back.push(played.mv);
+        Some(played.mv)
+    }
+
+    /// Plays the last move taken back again; `None` when there is none.
+    pub fn redo(&mut self) -> Option<Move> {
+        let mv = *self.taken_back.last()?;
+        self.play(mv);
+        Some(mv)
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.taken_back.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(text: &str) -> Move {
+        Move::parse_coords(text).unwrap()
+    }
+
+    #[test]
+    fn undo_and_redo_walk_the_line_and_a_new_move_drops_redo() {
+        let mut game =
+            GameRecord::with_moves(Position::startpos(), &[mv("h2e2"), mv("h9g7")]).unwrap();
+        assert_eq!(game.undo(), Some(mv("h9g7")));
+        assert_eq!(game.undo(), Some(mv("h2e2")));
+        assert_eq!(game.undo(), None);
+        assert_eq!(game.position(), &Position::startpos());
+        assert_eq!(game.redo(), Some(mv("h2e2")));
+        // The same move as redo would play keeps the rest of the line.
+        game.play(mv("h9g7"));
+        assert!(!game.can_redo());
+        game.undo();
+        game.play(mv("b9c7"));
+        assert!(!game.can_redo());
+        assert_eq!(game.moves().collect::<Vec<_>>(), [mv("h2e2"), mv("b9c7")]);
+        assert_eq!(game.played()[0].text(Notation::Iccs), "h2e2");
+    }
+
+    #[test]
+    fn an_illegal_move_in_a_list_is_reported_with_its_index() {
+        let error =
+            GameRecord::with_moves(Position::startpos(), &[mv("h2e2"), mv("h2e2")]).unwrap_err();
+        assert_eq!(
+            error,
+            IllegalMoveAt {
+                index: 1,
+                mv: mv("h2e2")
+            }
+        );
+    }
+}

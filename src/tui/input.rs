@@ -1,0 +1,173 @@
+//! The move input line: an editable buffer with a cursor, and the error of the last try.
+
+/// The text being typed. The cursor is a character index (0..=len).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct InputLine {
+    text: String,
+    cursor: usize,
+    /// Why the last entry was refused; cleared by the next edit.
+    error: Option<String>,
+}
+
+impl InputLine {
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+
+    /// The cursor as a character index.
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// Keeps the text for editing and shows why it was refused.
+    pub fn set_error(&mut self, message: String) {
+        self.error = Some(message);
+    }
+
+    pub fn clear_error(&mut self) {
+        self.error = None;
+    }
+
+    /// Empties the line (after a move was played).
+    pub fn clear(&mut self) {
+        *self = InputLine::default();
+    }
+
+    /// Replaces the text, cursor at the end.
+    pub fn set_text(&mut self, text: &str) {
+        self.text = text.to_owned();
+        self.cursor = self.char_count();
+        self.error = None;
+    }
+
+    fn char_count(&self) -> usize {
+        self.text.chars().count()
+    }
+
+    fn byte_at(&self, char_index: usize) -> usize {
+        self.text
+            .char_indices()
+            .nth(char_index)
+            .map_or(self.text.len(), |(at, _)| at)
+    }
+
+    pub fn insert(&mut self, c: char) {
+        if c.is_control() {
+            return;
+        }
+        let at = self.byte_at(self.cursor);
+        self.text.insert(at, c);
+        self.cursor += 1;
+        self.error = None;
+    }
+
+    pub fn backspace(&mut self) {
+        if self.cursor == 0 {
+            return;
+        }
+        self.cursor -= 1;
+        let at = self.byte_at(self.cursor);
+        self.text.remove(at);
+        self.error = None;
+    }
+
+    pub fn delete(&mut self) {
+        if self.cursor < self.char_count() {
+            let at = self.byte_at(self.cursor);
+            self.text.remove(at);
+            self.error = None;
+        }
+    }
+
+    /// Deletes the word before the cursor (Ctrl-W).
+    pub fn delete_word(&mut self) {
+        let chars: Vec<char> = self.text.chars().collect();
+        let mut start = self.cursor;
+        while start > 0 && chars[start - 1].is_whitespace() {
+            start -= 1;
+        }
+        while start > 0 && !chars[start - 1].is_whitespace() {
+            start -= 1;
+        }
+        let (from, to) = (self.byte_at(start), self.byte_at(self.cursor));
+        self.text.replace_range(from..to, "");
+        self.cursor = start;
+        self.error = None;
+    }
+
+    /// Deletes everything before the cursor (Ctrl-U).
+    pub fn delete_to_start(&mut self) {
+        let to = self.byte_at(self.cursor);
+        self.text.replace_range(..to, "");
+        self.cursor = 0;
+        self.error = None;
+    }
+
+    pub fn left(&mut self) {
+        self.cursor = self.cursor.saturating_sub(1);
+    }
+
+    pub fn right(&mut self) {
+        self.cursor = (self.cursor + 1).min(self.char_count());
+    }
+
+    pub fn home(&mut self) {
+        self.cursor = 0;
+    }
+
+    pub fn end(&mut self) {
+        self.cursor = self.char_count();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn editing_works_on_characters_not_bytes() {
+        let mut line = InputLine::default();
+        for c in "炮二平五".chars() {
+            line.insert(c);
+        }
+        line.left();
+        line.backspace();
+        assert_eq!(line.text(), "炮二五");
+        assert_eq!(line.cursor(), 2);
+        line.insert('进');
+        line.home();
+        line.delete();
+        assert_eq!(line.text(), "二进五");
+        line.end();
+        line.insert(' ');
+        line.insert('x');
+        line.delete_word();
+        assert_eq!(line.text(), "二进五 ");
+        line.delete_word();
+        assert_eq!(line.text(), "");
+    }
+
+    #[test]
+    fn an_error_stays_until_the_text_changes() {
+        let mut line = InputLine::default();
+        line.set_text("h2e9");
+        line.set_error("illegal".into());
+        line.left();
+        assert_eq!(line.error(), Some("illegal"));
+        line.insert('x');
+        assert_eq!(line.error(), None);
+        assert_eq!(line.text(), "h2ex9");
+        line.delete_to_start();
+        assert_eq!(line.text(), "9");
+        line.insert('\u{7}');
+        assert_eq!(line.text(), "9");
+    }
+}

@@ -1,0 +1,121 @@
+//! Popups: windows over the main screen, on a stack; the top one takes the keys.
+
+use crate::config::EngineSide;
+
+use super::game::GameRecord;
+use super::input::InputLine;
+use super::notation_link::Candidate;
+
+/// What a one-line prompt asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PromptPurpose {
+    /// A FEN, or the path of a game file (PGN).
+    Load,
+    /// The path to save the game to, as PGN.
+    Save,
+}
+
+impl PromptPurpose {
+    pub fn title(self) -> &'static str {
+        match self {
+            PromptPurpose::Load => "Load: a FEN, or a PGN file's path",
+            PromptPurpose::Save => "Save the game as PGN to",
+        }
+    }
+}
+
+/// What a list to choose from is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ChoicePurpose {
+    Theme,
+    /// `None` in the list stands for "no profile".
+    Profile,
+    Mode,
+}
+
+impl ChoicePurpose {
+    pub fn title(&self) -> &'static str {
+        match self {
+            ChoicePurpose::Theme => "Theme",
+            ChoicePurpose::Profile => "Profile",
+            ChoicePurpose::Mode => "Who plays",
+        }
+    }
+}
+
+/// One line of a choice list: what is shown and what choosing it means.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ChoiceValue {
+    Theme(String),
+    Profile(Option<String>),
+    Mode(EngineSide),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChoiceItem {
+    pub label: String,
+    pub value: ChoiceValue,
+}
+
+#[derive(Debug, Clone)]
+pub enum Popup {
+    /// Every key, scrollable.
+    Help { scroll: u16 },
+    /// The typed text fits several moves: pick one.
+    Candidates {
+        input: String,
+        candidates: Vec<Candidate>,
+        selected: usize,
+    },
+    /// An unfinished game was found at start: Enter resumes it, Esc starts anew.
+    Resume { game: Box<GameRecord> },
+    Prompt {
+        purpose: PromptPurpose,
+        line: InputLine,
+    },
+    Choice {
+        purpose: ChoicePurpose,
+        items: Vec<ChoiceItem>,
+        selected: usize,
+    },
+    /// Something the player must see (an error reading a file, the game's end).
+    Message { title: String, text: String },
+}
+
+/// The labels of the "who plays" choice, in order.
+pub fn mode_items() -> Vec<ChoiceItem> {
+    [
+        (EngineSide::Black, "You play Red against the engine"),
+        (EngineSide::Red, "You play Black against the engine"),
+        (EngineSide::None, "Two players, no engine"),
+        (EngineSide::Both, "Engine against engine (watch)"),
+    ]
+    .into_iter()
+    .map(|(side, label)| ChoiceItem {
+        label: label.to_owned(),
+        value: ChoiceValue::Mode(side),
+    })
+    .collect()
+}
+
+/// Moves the selection of a list of `len` items by `delta`, wrapping around.
+pub fn wrap_selection(selected: usize, len: usize, delta: isize) -> usize {
+    if len == 0 {
+        return 0;
+    }
+    let len = len as isize;
+    (((selected as isize + delta) % len + len) % len) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn selection_wraps_both_ways() {
+        assert_eq!(wrap_selection(0, 3, -1), 2);
+        assert_eq!(wrap_selection(2, 3, 1), 0);
+        assert_eq!(wrap_selection(1, 3, 1), 2);
+        assert_eq!(wrap_selection(0, 0, 1), 0);
+    }
+}

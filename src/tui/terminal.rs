@@ -1,0 +1,345 @@
+//! The driver: owns the terminal (raw mode, alternate screen, mouse, paste), restores it
+//! on every way out (return, panic, signal, lost terminal), runs the main loop, and
+//! carries out the app's effects (engine, files, autosave).
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use crossterm::event::{
+    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+};
+use crossterm::execute;
+use crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+
+use crate::config::Config;
+use crate::config::theme::ColorEnv;
+
+use super::action::{Action, Command, Effect};
+use super::app::App;
+use super::engine_link::{EngineLink, default_searcher};
+use super::event::{self, CHANNEL_CAPACITY, Incoming};
+use super::records;
+use super::update::{self, update};
+use super::view::view;
+
+/// Shortest time between two frames (at most 20 a second: SSH links are slow).
+const FRAME_INTERVAL: Duration = Duration::from_millis(50);
+/// Messages handled at most between two frames, so a flood cannot starve the screen.
+const MESSAGES_PER_FRAME: usize = 512;
+
+/// What the launcher decides for the TUI.
+#[derive(Debug, Clone, Default)]
+pub struct RunOptions {
+    /// Where the unfinished game is kept; `None`: no autosave (no data directory).
+    pub autosave_path: Option<PathBuf>,
+}
+
+impl RunOptions {
+    /// The autosave file in the platform data directory.
+    pub fn default_autosave_path() -> Option<PathBuf> {
+        crate::config::project_dirs().map(|dirs| dirs.data_dir().join("autosave.txt"))
+    }
+}
+
+/// Puts the terminal back as it was. Safe to call more than once, from any thread, and
+/// on a terminal that is gone (errors are ignored: there is nobody to tell).
+fn restore_terminal() {
+    let mut out = io::stdout();
+    let _ = execute!(
+        out,
+        DisableBracketedPaste,
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        crossterm::cursor::Show
+    );
+    let _ = disable_raw_mode();
+    let _ = out.flush();
+}
+
+/// Restores the terminal when dropped, whatever the way out of `run`.
+struct TerminalGuard;
+
+impl TerminalGuard {
+    fn enter() -> io::Result<TerminalGuard> {
+        enable_raw_mode()?;
+        let guard = TerminalGuard;
+        execute!(
+            io::stdout(),
+            EnterAlternateScreen,
+            EnableMouseCapture,
+            EnableBracketedPaste
+        )?;
+        Ok(guard)
+    }
+}
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        restore_terminal();
+    }
+}
+
+fn install_panic_hook() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore_terminal();
+        previous(info);
+    }));
+}
+
+/// Writes `contents` to `path` atomically: a temporary file in the same folder, then a
+/// rename, so a crash never leaves half a file.
+pub fn write_atomically(path: &Path, contents: &str) -> io::Result<()> {
+    let folder = path.parent().filter(|dir| !dir.as_os_str().is_empty());
+    if let Some(folder) = folder {
+        std::fs::create_dir_all(folder)?;
+    }
+    let name = path
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "game".to_owned());
+    let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut file = std::fs::File::create(&temporary)?;
+        file.write_all(contents.as_bytes())?;
+        file.sync_all()?;
+        std::fs::rename(&temporary, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    result
+}
+
+/// The unfinished game in the autosave file, if there is one worth resuming.
+pub fn read_autosave(path: &Path) -> Result<Option<super::game::GameRecord>, String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(format!("{}: {error}", path.display())),
+    };
+    let game = records::read_game(&text).map_err(|error| format!("{}: {error}", path.display()))?;
+    let unfinished = game.ply() > 0 && game.position().outcome().is_none();
+    Ok(unfinished.then_some(game))
+}
+
+/// Why the TUI ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Exit {
+    /// The player quit.
+    Quit,
+    /// SIGINT, SIGTERM or SIGHUP.
+    Signal(i32),
+    /// The terminal could not be read or written any more.
+    TerminalLost(String),
+}
+
+/// Runs the TUI until the player quits, a signal arrives or the terminal is lost. The
+/// unfinished game is saved on every way out.
+pub fn run(config: Config, options: RunOptions) -> io::Result<Exit> {
+    let searcher = default_searcher();
+    let mut app = App::new(config, ColorEnv::from_process(), searcher.is_some());
+    if let Some(path) = &options.autosave_path {
+        match read_autosave(path) {
+            Ok(Some(game)) => app.offer_resume(game),
+            Ok(None) => {}
+            Err(message) => app.alert(format!("cannot resume: {message}")),
+        }
+    }
+
+    let (sender, receiver) = mpsc::sync_channel(CHANNEL_CAPACITY);
+    install_panic_hook();
+    let guard = TerminalGuard::enter()?;
+    let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+    terminal.clear()?;
+    event::spawn_input(sender.clone())?;
+    event::spawn_signals(sender.clone(), restore_terminal)?;
+    // Without a controlling terminal to watch, the read errors still end the program.
+    let _ = event::spawn_hangup_watch(sender.clone());
+    let mut engine = match searcher {
+        Some(searcher) => Some(EngineLink::spawn(searcher, event::engine_sink(sender))?),
+        None => {
+            drop(sender);
+            None
+        }
+    };
+    let size = terminal.size()?;
+    app.size = (size.width, size.height);
+
+    let mut driver = Driver {
+        engine: engine.take(),
+        autosave: options.autosave_path,
+    };
+    if app.popups.is_empty() {
+        let effects = update::start_engine_if_due(&mut app);
+        driver.perform(&mut app, effects, &mut terminal);
+    }
+    let result = main_loop(&mut app, &mut driver, &mut terminal, &receiver);
+    drop(terminal);
+    drop(guard);
+    // Stops the search; the worker thread ends with the process.
+    drop(driver);
+    result
+}
+
+struct Driver {
+    engine: Option<EngineLink>,
+    autosave: Option<PathBuf>,
+}
+
+type Screen = Terminal<CrosstermBackend<io::Stdout>>;
+
+impl Driver {
+    /// Carries out effects; file answers go back into `update` at once.
+    fn perform(&mut self, app: &mut App, effects: Vec<Effect>, terminal: &mut Screen) {
+        let mut queue = std::collections::VecDeque::from(effects);
+        while let Some(effect) = queue.pop_front() {
+            match effect {
+                Effect::StartSearch(request) => {
+                    if let Some(engine) = &mut self.engine {
+                        engine.start(*request);
+                    }
+                }
+                Effect::StopSearch(id) => {
+                    if let Some(engine) = &mut self.engine {
+                        engine.stop(id);
+                    }
+                }
+                Effect::Step { id, command } => {
+                    if let Some(engine) = &self.engine {
+                        engine.step(id, command);
+                    }
+                }
+                Effect::Autosave(text) => {
+                    if let Some(path) = &self.autosave
+                        && let Err(error) = write_atomically(path, &text)
+                    {
+                        app.alert(format!("cannot autosave to {}: {error}", path.display()));
+                    }
+                }
+                Effect::RemoveAutosave => {
+                    if let Some(path) = &self.autosave {
+                        match std::fs::remove_file(path) {
+                            Err(error) if error.kind() != io::ErrorKind::NotFound => {
+                                app.alert(format!("cannot remove {}: {error}", path.display()))
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                Effect::ReadFile(path) => {
+                    let result = std::fs::read(&path)
+                        .map_err(|error| error.to_string())
+                        .and_then(|bytes| {
+                            String::from_utf8(bytes)
+                                .map_err(|_| "the file is not UTF-8 text".to_owned())
+                        });
+                    queue.extend(update(app, Action::FileRead { path, result }));
+                }
+                Effect::WriteFile { path, contents } => {
+                    let result =
+                        write_atomically(&path, &contents).map_err(|error| error.to_string());
+                    queue.extend(update(app, Action::FileWritten { path, result }));
+                }
+                Effect::ClearScreen => {
+                    let _ = terminal.clear();
+                }
+                Effect::Quit => app.quitting = true,
+            }
+        }
+    }
+}
+
+fn main_loop(
+    app: &mut App,
+    driver: &mut Driver,
+    terminal: &mut Screen,
+    receiver: &Receiver<Incoming>,
+) -> io::Result<Exit> {
+    let mut dirty = true;
+    let mut last_draw = Instant::now() - FRAME_INTERVAL;
+    loop {
+        if dirty && last_draw.elapsed() >= FRAME_INTERVAL {
+            if let Err(error) = terminal.draw(|frame| view(app, frame)) {
+                // The terminal is gone: keep the game and leave.
+                let effects = update(app, Action::Command(Command::Quit));
+                driver.perform(app, effects, terminal);
+                return Ok(Exit::TerminalLost(error.to_string()));
+            }
+            last_draw = Instant::now();
+            dirty = false;
+        }
+        let first = if dirty {
+            let wait = FRAME_INTERVAL.saturating_sub(last_draw.elapsed());
+            match receiver.recv_timeout(wait) {
+                Ok(message) => message,
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => return Ok(Exit::Quit),
+            }
+        } else {
+            match receiver.recv() {
+                Ok(message) => message,
+                Err(_) => return Ok(Exit::Quit),
+            }
+        };
+        let mut message = Some(first);
+        let mut handled = 0;
+        while let Some(incoming) = message.take() {
+            let (action, exit) = match incoming {
+                Incoming::Action(action) => (action, Exit::Quit),
+                Incoming::Signal(signal) => (Action::Command(Command::Quit), Exit::Signal(signal)),
+                Incoming::TerminalLost(why) => {
+                    (Action::Command(Command::Quit), Exit::TerminalLost(why))
+                }
+            };
+            let effects = update(app, action);
+            driver.perform(app, effects, terminal);
+            dirty = true;
+            if app.quitting {
+                return Ok(exit);
+            }
+            handled += 1;
+            if handled < MESSAGES_PER_FRAME {
+                message = receiver.try_recv().ok();
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atomic_writes_replace_the_file_and_leave_no_temporary() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("nested").join("autosave.txt");
+        write_atomically(&path, "one").unwrap();
+        write_atomically(&path, "two").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "two");
+        let names: Vec<_> = std::fs::read_dir(path.parent().unwrap())
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["autosave.txt"]);
+    }
+
+    #[test]
+    fn only_an_unfinished_game_is_offered_for_resuming() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("autosave.txt");
+        assert_eq!(read_autosave(&path).unwrap().map(|g| g.ply()), None);
+        let mut game = super::super::game::GameRecord::new(crate::board::Position::startpos());
+        game.play(crate::board::Move::parse_coords("h2e2").unwrap());
+        write_atomically(&path, &records::autosave_text(&game)).unwrap();
+        assert_eq!(read_autosave(&path).unwrap().map(|g| g.ply()), Some(1));
+        std::fs::write(&path, "garbage").unwrap();
+        assert!(read_autosave(&path).unwrap_err().contains("autosave.txt"));
+    }
+}

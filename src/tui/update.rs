@@ -1,0 +1,655 @@
+//! `update`: one action in, the state changed, effects out. Game commands live here;
+//! keys and mouse are turned into commands in `keys`, engine reports handled in `engine`.
+
+use std::path::PathBuf;
+
+use crate::board::{Move, Position, Square};
+use crate::config::{EngineSide, Glyphs, Notation, TraceLevel};
+
+use super::action::{Action, Command, Effect};
+use super::app::{App, Focus, Thinking};
+use super::engine_link::SearchRequest;
+use super::game::GameRecord;
+use super::notation_link::{self, EntryError};
+use super::popup::{ChoiceItem, ChoicePurpose, ChoiceValue, Popup, PromptPurpose, mode_items};
+use super::records;
+use super::step::StepCommand;
+use super::{engine_events, keys};
+
+/// Applies `action` to `app` and returns what the driver must do.
+pub fn update(app: &mut App, action: Action) -> Vec<Effect> {
+    match action {
+        Action::Key(key) => keys::on_key(app, key),
+        Action::Mouse(mouse) => keys::on_mouse(app, mouse),
+        Action::Paste(text) => {
+            keys::on_paste(app, &text);
+            Vec::new()
+        }
+        Action::Resize(width, height) => {
+            app.size = (width, height);
+            Vec::new()
+        }
+        Action::Engine(event) => engine_events::on_engine_event(app, event),
+        Action::FileRead { path, result } => {
+            on_file_read(app, &path, result);
+            let mut effects = save_effects(app);
+            effects.extend(start_engine_if_due(app));
+            effects
+        }
+        Action::FileWritten { path, result } => {
+            match result {
+                Ok(()) => app.notify(format!("saved {}", path.display())),
+                Err(message) => app.alert(format!("cannot save {}: {message}", path.display())),
+            }
+            Vec::new()
+        }
+        Action::Command(command) => run(app, command),
+    }
+}
+
+/// Carries out a command.
+pub fn run(app: &mut App, command: Command) -> Vec<Effect> {
+    match command {
+        Command::Undo => undo(app),
+        Command::Redo => redo(app),
+        Command::NewGame => {
+            let mut effects = stop_search(app);
+            start_game(app, GameRecord::new(Position::startpos()));
+            effects.push(Effect::RemoveAutosave);
+            effects.extend(start_engine_if_due(app));
+            effects
+        }
+        Command::Flip => {
+            app.flipped = !app.flipped;
+            Vec::new()
+        }
+        Command::EngineMoveNow => engine_move_now(app),
+        Command::StopThinking => stop_thinking(app),
+        Command::Help => {
+            if matches!(app.popups.last(), Some(Popup::Help { .. })) {
+                app.popups.pop();
+            } else {
+                app.popups.push(Popup::Help { scroll: 0 });
+            }
+            Vec::new()
+        }
+        Command::Quit => quit(app),
+        Command::FocusNext => {
+            app.focus = app.focus.next();
+            Vec::new()
+        }
+        Command::FocusPrevious => {
+            app.focus = app.focus.previous();
+            Vec::new()
+        }
+        Command::MoveCursor(direction) => {
+            keys::move_cursor(app, direction);
+            Vec::new()
+        }
+        Command::PickOrPut => pick_or_put(app),
+        Command::Step(step) => step_search(app, step),
+        Command::ToggleStep => toggle_step(app),
+        Command::Load => {
+            app.popups.push(prompt(PromptPurpose::Load, ""));
+            Vec::new()
+        }
+        Command::Save => {
+            app.popups.push(prompt(PromptPurpose::Save, "game.pgn"));
+            Vec::new()
+        }
+        Command::ChooseTheme => {
+            choose_theme(app);
+            Vec::new()
+        }
+        Command::ChooseProfile => {
+            choose_profile(app);
+            Vec::new()
+        }
+        Command::ChooseMode => {
+            let items = mode_items();
+            let current = ChoiceValue::Mode(app.config.settings.engine_side);
+            let selected = items.iter().position(|item| item.value == current);
+            app.popups.push(Popup::Choice {
+                purpose: ChoicePurpose::Mode,
+                items,
+                selected: selected.unwrap_or(0),
+            });
+            Vec::new()
+        }
+        Command::CycleGlyphs => {
+            let value = next_of(Glyphs::ALL, app.config.settings.glyphs);
+            app.config.settings.glyphs = value;
+            app.notify(format!("glyphs: {}", value));
+            Vec::new()
+        }
+        Command::CycleNotation => {
+            let value = next_of(Notation::ALL, app.config.settings.notation);
+            app.config.settings.notation = value;
+            app.notify(format!("notation: {}", value));
+            Vec::new()
+        }
+        Command::CycleTrace => {
+            let value = next_of(TraceLevel::ALL, app.config.settings.trace);
+            app.config.settings.trace = value;
+            app.notify(format!("search log: {} (from the next search)", value));
+            Vec::new()
+        }
+        Command::Redraw => vec![Effect::ClearScreen],
+    }
+}
+
+fn next_of<T: Copy + PartialEq>(all: &[T], current: T) -> T {
+    let at = all.iter().position(|value| *value == current).unwrap_or(0);
+    all[(at + 1) % all.len()]
+}
+
+fn prompt(purpose: PromptPurpose, text: &str) -> Popup {
+    let mut line = super::input::InputLine::default();
+    line.set_text(text);
+    Popup::Prompt { purpose, line }
+}
+
+/// Replaces the game, keeping the settings; the board turns to the player's side.
+pub fn start_game(app: &mut App, game: GameRecord) {
+    app.game = game;
+    app.selected = None;
+    app.input.clear();
+    app.log.clear();
+    app.engine.paused = false;
+    app.engine.last_info = None;
+    app.orient();
+}
+
+/// Effects that keep the autosave in step with the game: the unfinished game, or
+/// nothing to resume when it is over or empty.
+pub fn save_effects(app: &App) -> Vec<Effect> {
+    if app.game.ply() == 0 || app.game_over() {
+        vec![Effect::RemoveAutosave]
+    } else {
+        vec![Effect::Autosave(records::autosave_text(&app.game))]
+    }
+}
+
+/// Plays `mv` (legal) on the board, then lets the engine answer if it is its turn.
+pub fn play_move(app: &mut App, mv: Move) -> Vec<Effect> {
+    app.game.play(mv);
+    app.selected = None;
+    app.cursor_shown = false;
+    if let Some(outcome) = app.position().outcome() {
+        app.notify(format!(
+            "game over: {} ({})",
+            outcome.describe(),
+            outcome.pgn_result()
+        ));
+    }
+    let mut effects = save_effects(app);
+    effects.extend(start_engine_if_due(app));
+    effects
+}
+
+/// Starts a search if the engine is to move and free to.
+pub fn start_engine_if_due(app: &mut App) -> Vec<Effect> {
+    let side = app.position().side_to_move();
+    if app.engine.thinking.is_some()
+        || app.engine.paused
+        || app.game_over()
+        || !app.engine_plays(side)
+    {
+        return Vec::new();
+    }
+    vec![start_search(app)]
+}
+
+/// Starts a search for the side to move.
+fn start_search(app: &mut App) -> Effect {
+    let id = app.engine.next_id;
+    app.engine.next_id += 1;
+    let settings = &app.config.settings;
+    let request = SearchRequest {
+        id,
+        position: app.position().clone(),
+        algorithm: settings.algorithm,
+        depth: settings.depth,
+        movetime_ms: settings.movetime_ms,
+        nodes: settings.nodes,
+        hash_mb: settings.hash_mb,
+        trace: app.search_trace_level(),
+        step: settings.step,
+    };
+    let side = app.position().side_to_move();
+    app.engine.thinking = Some(Thinking {
+        id,
+        side,
+        info: None,
+        play_result: true,
+    });
+    engine_events::search_started(app, &request);
+    Effect::StartSearch(Box::new(request))
+}
+
+/// Stops the running search, if any, and forgets it: its late reports are ignored.
+pub fn stop_search(app: &mut App) -> Vec<Effect> {
+    match app.engine.thinking.take() {
+        Some(thinking) => {
+            engine_events::search_ended(app);
+            vec![Effect::StopSearch(thinking.id)]
+        }
+        None => Vec::new(),
+    }
+}
+
+fn engine_move_now(app: &mut App) -> Vec<Effect> {
+    if !app.engine.available {
+        app.alert("this build has no engine");
+        return Vec::new();
+    }
+    if app.game_over() {
+        app.alert("the game is over: Ctrl-N starts a new one, Ctrl-Z takes back");
+        return Vec::new();
+    }
+    app.engine.paused = false;
+    match &mut app.engine.thinking {
+        Some(thinking) => {
+            // Its best move so far is played when it reports it.
+            thinking.play_result = true;
+            let id = thinking.id;
+            vec![Effect::StopSearch(id)]
+        }
+        None => vec![start_search(app)],
+    }
+}
+
+fn stop_thinking(app: &mut App) -> Vec<Effect> {
+    let effects = stop_search(app);
+    if !effects.is_empty() || app.engine_side() == EngineSide::Both {
+        app.engine.paused = true;
+        app.notify("engine stopped: Ctrl-G lets it move");
+    }
+    effects
+}
+
+/// Plies to take back so that a person is to move again with one of their own moves
+/// undone; `None` when there is no such move.
+fn undo_plies(app: &App) -> Option<usize> {
+    let ply = app.game.ply();
+    if ply == 0 {
+        return None;
+    }
+    let side = app.position().side_to_move();
+    let against_engine = matches!(app.engine_side(), EngineSide::Red | EngineSide::Black);
+    if !against_engine || app.engine_plays(side) {
+        // Two people, engine against engine, or the engine is to move: one ply.
+        return Some(1);
+    }
+    // A person is to move: the engine's reply and their move.
+    (ply >= 2).then_some(2)
+}
+
+fn undo(app: &mut App) -> Vec<Effect> {
+    let mut effects = stop_search(app);
+    let Some(plies) = undo_plies(app) else {
+        app.alert("nothing to take back");
+        return effects;
+    };
+    for _ in 0..plies {
+        app.game.undo();
+    }
+    app.selected = None;
+    if app.engine_side() == EngineSide::Both {
+        app.engine.paused = true;
+    }
+    app.notify(if plies == 1 {
+        "took back one move".to_owned()
+    } else {
+        "took back your move and the reply".to_owned()
+    });
+    effects.extend(save_effects(app));
+    effects.extend(start_engine_if_due(app));
+    effects
+}
+
+fn redo(app: &mut App) -> Vec<Effect> {
+    if !app.game.can_redo() {
+        app.alert("nothing to play again");
+        return Vec::new();
+    }
+    let mut effects = stop_search(app);
+    let against_engine = matches!(app.engine_side(), EngineSide::Red | EngineSide::Black);
+    app.game.redo();
+    // Against the engine, replay its reply too, so a person is to move again.
+    if against_engine && app.engine_plays(app.position().side_to_move()) {
+        app.game.redo();
+    }
+    if app.engine_side() == EngineSide::Both {
+        app.engine.paused = true;
+    }
+    app.selected = None;
+    effects.extend(save_effects(app));
+    effects.extend(start_engine_if_due(app));
+    effects
+}
+
+fn quit(app: &mut App) -> Vec<Effect> {
+    let mut effects = stop_search(app);
+    effects.extend(save_effects(app));
+    effects.push(Effect::Quit);
+    app.quitting = true;
+    effects
+}
+
+/// Why a person cannot move now, if they cannot.
+fn why_no_move(app: &App) -> Option<&'static str> {
+    if app.game_over() {
+        Some("the game is over: Ctrl-N starts a new one, Ctrl-Z takes back")
+    } else if app.engine.thinking.is_some() {
+        Some("the engine is thinking: Ctrl-G makes it move now, Ctrl-T stops it")
+    } else if !app.people_may_move() {
+        Some("it is the engine's move: Ctrl-G lets it move")
+    } else {
+        None
+    }
+}
+
+/// Enter on the input line: a move in any notation, or a `:` command.
+pub fn submit_input(app: &mut App) -> Vec<Effect> {
+    let text = app.input.text().trim().to_owned();
+    if text.is_empty() {
+        return pick_or_put(app);
+    }
+    if let Some(command) = text.strip_prefix(':') {
+        return super::commands::run_line(app, command);
+    }
+    if let Some(why) = why_no_move(app) {
+        app.input.set_error(why.to_owned());
+        return Vec::new();
+    }
+    match notation_link::parse_move(app.position(), &text) {
+        Ok(mv) => {
+            app.input.clear();
+            play_move(app, mv)
+        }
+        Err(EntryError::Invalid(message)) => {
+            app.input.set_error(message);
+            Vec::new()
+        }
+        Err(EntryError::Ambiguous {
+            message,
+            candidates,
+        }) => {
+            app.input.set_error(message);
+            app.popups.push(Popup::Candidates {
+                input: text,
+                candidates,
+                selected: 0,
+            });
+            Vec::new()
+        }
+    }
+}
+
+/// Plays a move chosen from the candidates of an ambiguous input.
+pub fn play_candidate(app: &mut App, mv: Move) -> Vec<Effect> {
+    if why_no_move(app).is_some() || !app.position().is_legal(mv) {
+        return Vec::new();
+    }
+    app.input.clear();
+    play_move(app, mv)
+}
+
+/// Enter on the board: pick up the piece under the cursor, or put the picked one down.
+pub fn pick_or_put(app: &mut App) -> Vec<Effect> {
+    let target = app.cursor;
+    let piece = app.position().piece_at(target);
+    let own = piece.is_some() && piece.color() == app.position().side_to_move();
+    match app.selected {
+        Some(from) if from == target => {
+            app.selected = None;
+            Vec::new()
+        }
+        Some(_) if own => {
+            app.selected = Some(target);
+            Vec::new()
+        }
+        Some(from) => {
+            let mv = Move::new(from, target);
+            if let Some(why) = why_no_move(app) {
+                app.alert(why);
+                Vec::new()
+            } else if app.position().is_legal(mv) {
+                app.input.clear();
+                play_move(app, mv)
+            } else {
+                app.alert(format!("{} cannot go there", mv.iccs()));
+                Vec::new()
+            }
+        }
+        None if own => {
+            match why_no_move(app) {
+                Some(why) => app.alert(why),
+                None => app.selected = Some(target),
+            }
+            Vec::new()
+        }
+        None => {
+            app.alert("no piece of the side to move there");
+            Vec::new()
+        }
+    }
+}
+
+/// The points the selected piece may move to.
+pub fn legal_targets(app: &App) -> Vec<Square> {
+    let Some(from) = app.selected else {
+        return Vec::new();
+    };
+    app.position()
+        .legal_move_list()
+        .into_iter()
+        .filter(|mv| mv.from() == from)
+        .map(|mv| mv.to())
+        .collect()
+}
+
+fn step_search(app: &mut App, command: StepCommand) -> Vec<Effect> {
+    match (&app.engine.thinking, &mut app.log.step) {
+        (Some(thinking), Some(step)) => {
+            step.command(command);
+            vec![Effect::Step {
+                id: thinking.id,
+                command,
+            }]
+        }
+        _ => {
+            app.alert("no search is running");
+            Vec::new()
+        }
+    }
+}
+
+fn toggle_step(app: &mut App) -> Vec<Effect> {
+    let on = !app.config.settings.step;
+    app.config.settings.step = on;
+    app.notify(if on { "step mode on" } else { "step mode off" });
+    if app.engine.thinking.is_some() {
+        let command = if on {
+            StepCommand::Pause
+        } else {
+            StepCommand::Continue
+        };
+        return step_search(app, command);
+    }
+    Vec::new()
+}
+
+fn choose_theme(app: &mut App) {
+    let names = app.config.themes.names();
+    let selected = names
+        .iter()
+        .position(|name| *name == app.config.settings.theme)
+        .unwrap_or(0);
+    let items = names
+        .into_iter()
+        .map(|name| {
+            let description = app
+                .config
+                .themes
+                .get(&name)
+                .map(|theme| theme.description.clone())
+                .unwrap_or_default();
+            ChoiceItem {
+                label: format!("{name:<10} {description}"),
+                value: ChoiceValue::Theme(name),
+            }
+        })
+        .collect();
+    app.popups.push(Popup::Choice {
+        purpose: ChoicePurpose::Theme,
+        items,
+        selected,
+    });
+}
+
+fn choose_profile(app: &mut App) {
+    let mut items = vec![ChoiceItem {
+        label: "(no profile: the file's top-level settings)".to_owned(),
+        value: ChoiceValue::Profile(None),
+    }];
+    items.extend(
+        app.config
+            .profile_names()
+            .into_iter()
+            .map(|name| ChoiceItem {
+                label: name.clone(),
+                value: ChoiceValue::Profile(Some(name)),
+            }),
+    );
+    let current = ChoiceValue::Profile(app.config.profile.clone());
+    let selected = items.iter().position(|item| item.value == current);
+    app.popups.push(Popup::Choice {
+        purpose: ChoicePurpose::Profile,
+        items,
+        selected: selected.unwrap_or(0),
+    });
+}
+
+/// Applies a choice from a list popup.
+pub fn apply_choice(app: &mut App, value: ChoiceValue) -> Vec<Effect> {
+    match value {
+        ChoiceValue::Theme(name) => {
+            set_theme(app, &name);
+            Vec::new()
+        }
+        ChoiceValue::Profile(name) => set_profile(app, name.as_deref()),
+        ChoiceValue::Mode(side) => set_mode(app, side),
+    }
+}
+
+pub fn set_theme(app: &mut App, name: &str) -> bool {
+    if app.config.themes.get(name).is_none() {
+        let known = app.config.themes.names().join(", ");
+        app.alert(format!("no theme '{name}'; themes: {known}"));
+        return false;
+    }
+    app.config.settings.theme = name.to_owned();
+    app.refresh_style();
+    if app.palette.name == name {
+        app.notify(format!("theme {name}"));
+    } else {
+        app.notify(format!(
+            "theme {name} (shown as {}: no colour)",
+            app.palette.name
+        ));
+    }
+    true
+}
+
+pub fn set_profile(app: &mut App, name: Option<&str>) -> Vec<Effect> {
+    let old_side = app.config.settings.engine_side;
+    if let Err(error) = app.config.switch_profile(name) {
+        app.alert(error.to_string());
+        return Vec::new();
+    }
+    app.refresh_style();
+    app.notify(match name {
+        Some(name) => format!("profile {name}"),
+        None => "no profile".to_owned(),
+    });
+    if app.config.settings.engine_side != old_side {
+        let side = app.config.settings.engine_side;
+        return set_mode(app, side);
+    }
+    Vec::new()
+}
+
+pub fn set_mode(app: &mut App, side: EngineSide) -> Vec<Effect> {
+    let mut effects = stop_search(app);
+    app.config.settings.engine_side = side;
+    app.engine.paused = false;
+    app.selected = None;
+    app.orient();
+    if side != EngineSide::None && !app.engine.available {
+        app.alert("this build has no engine: two players");
+    }
+    effects.extend(start_engine_if_due(app));
+    effects
+}
+
+/// Loads the game in `text` (a FEN, or a file's contents), replacing the current one.
+pub fn load_game_text(app: &mut App, text: &str, source: &str) -> Result<(), String> {
+    let game = records::read_game(text).map_err(|error| format!("{source}: {error}"))?;
+    start_game(app, game);
+    app.notify(format!("loaded {source}"));
+    Ok(())
+}
+
+fn on_file_read(app: &mut App, path: &std::path::Path, result: Result<String, String>) {
+    let shown = path.display().to_string();
+    let outcome = result
+        .map_err(|message| format!("{shown}: {message}"))
+        .and_then(|text| load_game_text(app, &text, &shown));
+    if let Err(message) = outcome {
+        app.popups.push(Popup::Message {
+            title: "Cannot load".to_owned(),
+            text: message,
+        });
+    }
+}
+
+/// The answer to the load prompt: a FEN loads at once, anything else is a file to read.
+pub fn load_from_prompt(app: &mut App, text: &str) -> Vec<Effect> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Vec::new();
+    }
+    if Position::from_fen(text).is_ok() {
+        let mut effects = stop_search(app);
+        if load_game_text(app, text, "FEN").is_ok() {
+            effects.extend(save_effects(app));
+            effects.extend(start_engine_if_due(app));
+        }
+        return effects;
+    }
+    let mut effects = stop_search(app);
+    effects.push(Effect::ReadFile(PathBuf::from(text)));
+    effects
+}
+
+/// The answer to the save prompt.
+pub fn save_to(app: &mut App, path: &str) -> Vec<Effect> {
+    let path = path.trim();
+    if path.is_empty() {
+        return Vec::new();
+    }
+    vec![Effect::WriteFile {
+        path: PathBuf::from(path),
+        contents: records::pgn_text(&app.game),
+    }]
+}
+
+/// Whether `focus` should get the keys now that a stepping search waits for them.
+pub fn focus_log_for_step(app: &mut App) {
+    if app.focus != Focus::Log {
+        app.focus_before_step = Some(app.focus);
+        app.focus = Focus::Log;
+    }
+}

@@ -1,0 +1,87 @@
+//! `view`: draws the app. Pure: it reads the state and the frame's size, nothing else.
+
+mod bars;
+mod board;
+mod panes;
+mod popups;
+mod text;
+
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+
+pub use board::BoardView;
+
+use super::app::{App, Focus};
+use super::layout::{BOARD_HEIGHT, BOARD_WIDTH, ScreenLayout};
+use super::update::legal_targets;
+
+/// The message shown below the minimum size.
+pub const TOO_SMALL: &str = "terminal too small: need 80x24";
+
+pub fn view(app: &App, frame: &mut Frame) {
+    let area = frame.area();
+    frame.render_widget(Block::new().style(app.palette.text), area);
+    let Some(layout) = ScreenLayout::new(area.width, area.height) else {
+        too_small(app, frame, area);
+        return;
+    };
+    draw_board(app, frame, &layout);
+    panes::moves(app, frame, layout.moves);
+    panes::log(app, frame, layout.log);
+    bars::input(app, frame, layout.input);
+    bars::status(app, frame, layout.status);
+    popups::draw(app, frame, area);
+}
+
+fn too_small(app: &App, frame: &mut Frame, area: Rect) {
+    let text = format!("{TOO_SMALL} (now {}x{})", area.width, area.height);
+    let height = 2.min(area.height);
+    let y = area.y + area.height.saturating_sub(height) / 2;
+    let message = Paragraph::new(text)
+        .style(app.palette.status_alert)
+        .alignment(Alignment::Center)
+        .wrap(Wrap { trim: true });
+    frame.render_widget(message, Rect::new(area.x, y, area.width, height));
+}
+
+fn draw_board(app: &App, frame: &mut Frame, layout: &ScreenLayout) {
+    let palette = &app.palette;
+    let focused = app.focus == Focus::Board && app.popups.is_empty();
+    let borders = if layout.board_bottom_border {
+        Borders::ALL
+    } else {
+        Borders::TOP | Borders::LEFT | Borders::RIGHT
+    };
+    let block = panes::pane_block(app, " Board ", focused).borders(borders);
+    let inner = block.inner(layout.board);
+    frame.render_widget(block, layout.board);
+    frame.render_widget(Block::new().style(palette.board), inner);
+    let targets = legal_targets(app);
+    let show_cursor = app.focus == Focus::Board || app.selected.is_some() || app.cursor_shown;
+    let board = BoardView {
+        position: app.position(),
+        flipped: app.flipped,
+        glyphs: app.glyphs(),
+        palette,
+        cursor: show_cursor.then_some(app.cursor),
+        selected: app.selected,
+        targets: &targets,
+    };
+    let (x, y) = layout.board_origin;
+    frame.render_widget(board, Rect::new(x, y, BOARD_WIDTH, BOARD_HEIGHT));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::layout::{MIN_HEIGHT, MIN_WIDTH};
+
+    #[test]
+    fn the_too_small_message_states_the_minimum() {
+        assert_eq!(
+            TOO_SMALL,
+            format!("terminal too small: need {MIN_WIDTH}x{MIN_HEIGHT}")
+        );
+    }
+}

@@ -1,0 +1,194 @@
+//! Popups, drawn bottom to top over the screen.
+
+use ratatui::Frame;
+use ratatui::layout::{Position, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use unicode_width::UnicodeWidthStr;
+
+use super::text::{fit, pad, tail};
+use crate::tui::app::App;
+use crate::tui::help::help_lines;
+use crate::tui::popup::Popup;
+
+/// A rectangle of at most `width` x `height`, centred in `area`.
+fn centred(area: Rect, width: u16, height: u16) -> Rect {
+    let width = width.min(area.width);
+    let height = height.min(area.height);
+    Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
+        width,
+        height,
+    )
+}
+
+fn frame_popup(app: &App, frame: &mut Frame, rect: Rect, title: &str) -> Rect {
+    let palette = &app.palette;
+    let block = Block::bordered()
+        .border_set(app.glyphs().border())
+        .border_style(palette.popup.patch(palette.pane_border_focused))
+        .title(Span::styled(
+            format!(" {title} "),
+            palette.popup.patch(palette.pane_title),
+        ))
+        .style(palette.popup);
+    let inner = block.inner(rect);
+    frame.render_widget(Clear, rect);
+    frame.render_widget(block, rect);
+    inner
+}
+
+pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
+    for (index, popup) in app.popups.iter().enumerate() {
+        let top = index + 1 == app.popups.len();
+        draw_one(app, frame, area, popup, top);
+    }
+}
+
+fn list_lines<'a>(
+    app: &App,
+    labels: impl Iterator<Item = String>,
+    selected: usize,
+    width: usize,
+) -> Vec<Line<'a>> {
+    let palette = &app.palette;
+    let ellipsis = app.glyphs().ellipsis();
+    labels
+        .enumerate()
+        .map(|(index, label)| {
+            let text = pad(
+                &fit(&format!(" {} {label}", index + 1), width, ellipsis),
+                width,
+            );
+            let style = if index == selected {
+                palette.popup.patch(palette.pane_highlight)
+            } else {
+                palette.popup
+            };
+            Line::styled(text, style)
+        })
+        .collect()
+}
+
+fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) {
+    let palette = &app.palette;
+    let hint_style = palette.popup.patch(palette.log_detail);
+    match popup {
+        Popup::Help { scroll } => {
+            let lines = help_lines();
+            let rect = centred(area, 78, area.height.saturating_sub(2));
+            let inner = frame_popup(app, frame, rect, "Keys (Esc closes, Up/Down scroll)");
+            let key_width = 20;
+            let text: Vec<Line> = lines
+                .iter()
+                .map(|(keys, text)| {
+                    if keys.is_empty() {
+                        Line::styled(text.clone(), palette.popup.patch(palette.pane_title))
+                    } else {
+                        Line::from(vec![
+                            Span::styled(format!("  {}", pad(keys, key_width)), palette.popup),
+                            Span::styled(text.clone(), palette.popup),
+                        ])
+                    }
+                })
+                .collect();
+            let max_scroll = (text.len() as u16).saturating_sub(inner.height);
+            let paragraph = Paragraph::new(text).scroll(((*scroll).min(max_scroll), 0));
+            frame.render_widget(paragraph, inner);
+        }
+        Popup::Candidates {
+            input,
+            candidates,
+            selected,
+        } => {
+            let title = format!("'{input}' could be");
+            let height = candidates.len() as u16 + 3;
+            let rect = centred(area, 50, height);
+            let inner = frame_popup(app, frame, rect, &title);
+            let width = usize::from(inner.width);
+            let mut lines = list_lines(
+                app,
+                candidates
+                    .iter()
+                    .map(|c| format!("{} ({})", c.label, c.mv.iccs())),
+                *selected,
+                width,
+            );
+            lines.push(Line::styled(
+                fit("Enter or 1-9 plays it, Esc goes back", width, "~"),
+                hint_style,
+            ));
+            frame.render_widget(Paragraph::new(lines), inner);
+        }
+        Popup::Choice {
+            purpose,
+            items,
+            selected,
+        } => {
+            let height = items.len() as u16 + 3;
+            let rect = centred(area, 64, height);
+            let inner = frame_popup(app, frame, rect, purpose.title());
+            let width = usize::from(inner.width);
+            let mut lines = list_lines(
+                app,
+                items.iter().map(|item| item.label.clone()),
+                *selected,
+                width,
+            );
+            lines.push(Line::styled(
+                fit("Up/Down, Enter chooses, Esc cancels", width, "~"),
+                hint_style,
+            ));
+            frame.render_widget(Paragraph::new(lines), inner);
+        }
+        Popup::Resume { game } => {
+            let rect = centred(area, 60, 6);
+            let inner = frame_popup(app, frame, rect, "Unfinished game");
+            let side = game.position().side_to_move().name();
+            let lines = vec![
+                Line::styled(
+                    format!(
+                        "A game of {} moves was not finished ({side} to move).",
+                        game.ply()
+                    ),
+                    palette.popup,
+                ),
+                Line::styled("", palette.popup),
+                Line::styled("Enter: resume it      Esc: start a new game", palette.popup),
+            ];
+            frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+        }
+        Popup::Prompt { purpose, line } => {
+            let rect = centred(area, 72, 4);
+            let inner = frame_popup(app, frame, rect, purpose.title());
+            let width = usize::from(inner.width).saturating_sub(1);
+            let shown = tail(line.text(), width);
+            let lines = vec![
+                Line::styled(shown.to_owned(), palette.input),
+                Line::styled(fit("Enter: ok   Esc: cancel", width, "~"), hint_style),
+            ];
+            frame.render_widget(Paragraph::new(lines), inner);
+            if top {
+                let before: String = line.text().chars().take(line.cursor()).collect();
+                let hidden = line.text().width() - shown.width();
+                let column = before.width().saturating_sub(hidden);
+                let column = u16::try_from(column).unwrap_or(u16::MAX);
+                if column < inner.width && inner.height > 0 {
+                    frame.set_cursor_position(Position::new(inner.x + column, inner.y));
+                }
+            }
+        }
+        Popup::Message { title, text } => {
+            let width = (text.width() as u16 + 4).clamp(30, 76);
+            let rect = centred(area, width, 6);
+            let inner = frame_popup(app, frame, rect, title);
+            let lines = vec![
+                Line::styled(text.clone(), palette.popup),
+                Line::styled("", palette.popup),
+                Line::styled("Any key closes this.", hint_style),
+            ];
+            frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+        }
+    }
+}
