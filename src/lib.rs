@@ -1,3 +1,6 @@
 //! xiangqi-tui: rules, notation, search, evaluation, game records and configuration
 //! for xiangqi (Chinese chess). Nothing in this library touches a terminal except
 //! `tui`, which the binary drives.
+
+pub mod search;
+pub mod tree;

@@ -10,6 +10,7 @@ use crate::cli::{Cli, Command};
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command.unwrap_or(Command::Play) {
+        Command::Tree(args) => commands::tree::run(&args, &cli.global),
         other => anyhow::bail!("{other:?}: not available in this build yet"),
     }
 }

@@ -1,1 +1,3 @@
 //! One module per subcommand: each turns parsed arguments into library calls and output.
+
+pub mod tree;
