@@ -16,8 +16,11 @@ pub struct TtEntry<M> {
     pub best: Option<M>,
 }
 
-/// Always-replace hash table. When two keys share a slot the newer wins: the
-/// search stays correct and only repeats some work.
+/// Entries per bucket: a key may sit in any slot of its bucket.
+const BUCKET: usize = 4;
+
+/// A set-associative hash table. When a bucket is full the entry with the
+/// smallest draft gives way: the search stays correct and only repeats some work.
 #[derive(Clone, Debug)]
 pub struct TranspositionTable<M> {
     slots: Vec<Option<TtEntry<M>>>,
@@ -25,12 +28,13 @@ pub struct TranspositionTable<M> {
 }
 
 impl<M: Copy> TranspositionTable<M> {
-    /// Room for `entries` entries, rounded up to a power of two (at least 2).
+    /// Room for `entries` entries, rounded up to a power of two (at least 8).
     pub fn with_entries(entries: usize) -> Self {
-        let size = entries.max(2).next_power_of_two();
+        let size = entries.max(2 * BUCKET).next_power_of_two();
+        let buckets = size / BUCKET;
         TranspositionTable {
             slots: vec![None; size],
-            index_shift: 64 - size.trailing_zeros(),
+            index_shift: 64 - buckets.trailing_zeros(),
         }
     }
 
@@ -49,17 +53,20 @@ impl<M: Copy> TranspositionTable<M> {
         self.slots.fill(None);
     }
 
-    fn index(&self, key: u64) -> usize {
+    /// The slots of `key`'s bucket.
+    fn bucket(&self, key: u64) -> std::ops::Range<usize> {
         // Fibonacci hashing spreads sequential keys (tree node numbers) as
         // well as random ones (Zobrist keys).
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.index_shift) as usize
+        let start = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.index_shift) as usize * BUCKET;
+        start..start + BUCKET
     }
 
     /// The entry for `key`, if it was searched at least `draft` plies deep.
     pub fn probe(&self, key: u64, draft: u32) -> Option<&TtEntry<M>> {
-        self.slots[self.index(key)]
-            .as_ref()
-            .filter(|entry| entry.key == key && entry.draft >= draft)
+        self.slots[self.bucket(key)]
+            .iter()
+            .flatten()
+            .find(|entry| entry.key == key && entry.draft >= draft)
     }
 
     /// Records a new lower and/or upper bound for `key`, keeping the other bound
@@ -72,8 +79,19 @@ impl<M: Copy> TranspositionTable<M> {
         upper: Option<Score>,
         best: Option<M>,
     ) -> TtEntry<M> {
-        let index = self.index(key);
-        let slot = &mut self.slots[index];
+        let range = self.bucket(key);
+        let bucket = &mut self.slots[range];
+        // This key's slot, else an empty one, else the shallowest entry.
+        let index = bucket
+            .iter()
+            .position(|slot| slot.is_some_and(|entry| entry.key == key))
+            .or_else(|| bucket.iter().position(Option::is_none))
+            .unwrap_or_else(|| {
+                (0..BUCKET)
+                    .min_by_key(|&i| bucket[i].map_or(0, |entry| entry.draft))
+                    .unwrap_or(0)
+            });
+        let slot = &mut bucket[index];
         let mut entry = match slot {
             Some(old) if old.key == key && old.draft == draft => *old,
             _ => TtEntry {
@@ -115,12 +133,14 @@ mod tests {
 
     #[test]
     fn colliding_keys_replace_each_other() {
-        let mut table: TranspositionTable<u8> = TranspositionTable::with_entries(2);
+        let mut table: TranspositionTable<u8> = TranspositionTable::with_entries(8);
+        assert_eq!(table.capacity(), 8);
         for key in 0..64 {
             table.store(key, 0, Some(key as Score), None, None);
         }
         let kept = (0..64).filter(|&key| table.probe(key, 0).is_some()).count();
-        assert!(kept <= 2);
+        assert!(kept <= 8);
+        assert!(table.probe(63, 0).is_some(), "the newest entry is kept");
         table.clear();
         assert!((0..64).all(|key| table.probe(key, 0).is_none()));
     }

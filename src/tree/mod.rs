@@ -236,7 +236,7 @@ mod tests {
     fn labels_are_names_or_dewey_paths() {
         let tree = Tree::parse("(A (B 3 x=12) (1 (2 4)))").unwrap();
         let labels: Vec<&str> = (0..tree.len() as NodeIndex).map(|n| tree.label(n)).collect();
-        assert_eq!(labels, ["A", "B", "1.1", "x", "2", "2.1", "2.2", "2.2.1"]);
+        assert_eq!(labels, ["A", "B", "1.1", "x", "2", "2.1", "2.2", "2.2.1", "2.2.2"]);
         assert_eq!(Tree::parse("(1 2)").unwrap().label(0), "root");
         assert_eq!(tree.find("2.2.1"), Some(7));
         assert_eq!(tree.depth(7), 3);
