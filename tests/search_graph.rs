@@ -2,8 +2,7 @@
 //! keyed by `Game::key`, so transpositions are searched once.
 
 use xiangqi_tui::search::{
-    AlphaBeta, Game, Limits, Minimax, MtSss, Mtdf, NoTrace, Score, Search, Sss,
-    TranspositionTable,
+    AlphaBeta, Game, Limits, Minimax, MtSss, Mtdf, NoTrace, Score, Search, Sss, TranspositionTable,
 };
 
 /// A race to a goal square: from square `n` a move steps 1 or 2 forward, and
@@ -79,8 +78,14 @@ fn transpositions_are_searched_once_with_a_table() {
 
     let positions = u64::from(LAST) + 3;
     for (name, result) in [
-        ("mtsss", MtSss::new(table()).search(&mut game, &limits, &mut NoTrace)),
-        ("mtdf", Mtdf::new(table(), 0).search(&mut game, &limits, &mut NoTrace)),
+        (
+            "mtsss",
+            MtSss::new(table()).search(&mut game, &limits, &mut NoTrace),
+        ),
+        (
+            "mtdf",
+            Mtdf::new(table(), 0).search(&mut game, &limits, &mut NoTrace),
+        ),
     ] {
         assert_eq!(result.value.exact(), Some(value), "{name}");
         assert_eq!(result.best_move, reference.best_move, "{name}");
@@ -96,7 +101,10 @@ fn transpositions_are_searched_once_with_a_table() {
             result.stats
         );
         assert!(result.stats.nodes() * 100 < reference.stats.nodes());
-        assert!(result.stats.leaves <= 2, "{name}: the two terminal squares, once each");
+        assert!(
+            result.stats.leaves <= 2,
+            "{name}: the two terminal squares, once each"
+        );
     }
     assert_eq!(game.square, 0, "searches leave the game where it was");
 }

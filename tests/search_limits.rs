@@ -7,8 +7,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use xiangqi_tui::search::{
-    Algorithm, BStarStop, Backend, Completion, Details, INFINITY, Interval, Limit, Limits,
-    NoTrace, Search, SearchOptions, SearchResult,
+    Algorithm, BStarStop, Backend, Completion, Details, INFINITY, Interval, Limit, Limits, NoTrace,
+    Search, SearchOptions, SearchResult,
 };
 use xiangqi_tui::tree::{NodeIndex, Tree, run_tree};
 
@@ -19,8 +19,13 @@ fn load(name: &str) -> Tree {
 
 fn search(tree: &Tree, algorithm: Algorithm, limits: &Limits) -> SearchResult<NodeIndex> {
     let mut game = tree.game();
-    let result = Backend::new(algorithm, &SearchOptions::default()).search(&mut game, limits, &mut NoTrace);
-    assert_eq!(game.node(), tree.root(), "{algorithm}: the game is back at the root");
+    let result =
+        Backend::new(algorithm, &SearchOptions::default()).search(&mut game, limits, &mut NoTrace);
+    assert_eq!(
+        game.node(),
+        tree.root(),
+        "{algorithm}: the game is back at the root"
+    );
     result
 }
 
@@ -43,7 +48,11 @@ fn a_node_budget_stops_exactly_at_the_limit() {
             assert_eq!(full.completion, Completion::Finished);
 
             let enough = search(&tree, algorithm, &Limits::none().with_nodes(needed));
-            assert_eq!(enough.completion, Completion::Finished, "{name} {algorithm}");
+            assert_eq!(
+                enough.completion,
+                Completion::Finished,
+                "{name} {algorithm}"
+            );
             assert_eq!(enough.value, full.value);
             assert_eq!(enough.best_move, full.best_move);
 
@@ -54,10 +63,17 @@ fn a_node_budget_stops_exactly_at_the_limit() {
                     Completion::LimitReached(Limit::Nodes),
                     "{name} {algorithm} limit {limit}"
                 );
-                assert!(budget_used(&cut) <= limit, "{name} {algorithm} limit {limit}");
+                assert!(
+                    budget_used(&cut) <= limit,
+                    "{name} {algorithm} limit {limit}"
+                );
                 // Whatever is reported still holds.
                 let value = full.value.exact().unwrap_or(full.value.lo);
-                assert!(cut.value.lo <= value && value <= cut.value.hi, "{name} {algorithm}: {:?}", cut.value);
+                assert!(
+                    cut.value.lo <= value && value <= cut.value.hi,
+                    "{name} {algorithm}: {:?}",
+                    cut.value
+                );
             }
         }
     }
@@ -70,7 +86,11 @@ fn a_stopped_search_says_so_in_its_trace() {
     for algorithm in Algorithm::ALL {
         let report = run_tree(&tree, algorithm, &limits, &SearchOptions::default()).unwrap();
         assert_eq!(report.completion, Completion::LimitReached(Limit::Nodes));
-        let limit_lines = report.trace.iter().filter(|line| line.contains("limit reached: nodes")).count();
+        let limit_lines = report
+            .trace
+            .iter()
+            .filter(|line| line.contains("limit reached: nodes"))
+            .count();
         assert_eq!(limit_lines, 1, "{algorithm}: {:?}", report.trace);
         assert_eq!(report.to_json()["limit_reached"], "nodes");
     }
@@ -100,7 +120,11 @@ fn the_stop_flag_stops_every_backend() {
     let stop = Arc::new(AtomicBool::new(true));
     for algorithm in Algorithm::ALL {
         let result = search(&tree, algorithm, &Limits::none().with_stop(stop.clone()));
-        assert_eq!(result.completion, Completion::LimitReached(Limit::Stopped), "{algorithm}");
+        assert_eq!(
+            result.completion,
+            Completion::LimitReached(Limit::Stopped),
+            "{algorithm}"
+        );
         assert_eq!(result.stats.nodes(), 0);
     }
 }
@@ -110,13 +134,29 @@ fn sss_memory_cap_reports_an_upper_bound() {
     let tree = load("course-sss");
     let full = search(&tree, Algorithm::Sss, &Limits::none());
     // SSS* stores 19 of the 25 nodes: a b c d e l m h r s j v w f n o k x y.
-    let roomy = search(&tree, Algorithm::Sss, &Limits::none().with_max_stored_nodes(19));
+    let roomy = search(
+        &tree,
+        Algorithm::Sss,
+        &Limits::none().with_max_stored_nodes(19),
+    );
     assert_eq!(roomy.completion, Completion::Finished);
     assert_eq!(roomy.value, full.value);
     for cap in [0, 1, 4, 12, 18] {
-        let result = search(&tree, Algorithm::Sss, &Limits::none().with_max_stored_nodes(cap));
-        assert_eq!(result.completion, Completion::LimitReached(Limit::Memory), "cap {cap}");
-        assert!(result.value.hi >= 8, "the merit left is an upper bound: {:?}", result.value);
+        let result = search(
+            &tree,
+            Algorithm::Sss,
+            &Limits::none().with_max_stored_nodes(cap),
+        );
+        assert_eq!(
+            result.completion,
+            Completion::LimitReached(Limit::Memory),
+            "cap {cap}"
+        );
+        assert!(
+            result.value.hi >= 8,
+            "the merit left is an upper bound: {:?}",
+            result.value
+        );
         assert_eq!(result.best_move, None);
     }
 }
@@ -125,13 +165,26 @@ fn sss_memory_cap_reports_an_upper_bound() {
 fn bstar_memory_cap_stops_with_the_fallback_choice() {
     let tree = load("bstar-intro");
     // The root and its three children need 4 nodes.
-    let none = search(&tree, Algorithm::BStar, &Limits::none().with_max_stored_nodes(3));
+    let none = search(
+        &tree,
+        Algorithm::BStar,
+        &Limits::none().with_max_stored_nodes(3),
+    );
     assert_eq!(none.completion, Completion::LimitReached(Limit::Memory));
     assert_eq!(none.best_move, None);
     // Root, then b (2 children): 6 nodes; a's expansion would need 8.
-    let some = search(&tree, Algorithm::BStar, &Limits::none().with_max_stored_nodes(7));
+    let some = search(
+        &tree,
+        Algorithm::BStar,
+        &Limits::none().with_max_stored_nodes(7),
+    );
     assert_eq!(some.completion, Completion::LimitReached(Limit::Memory));
-    let Details::BStar { stop, expansions, .. } = some.details else { panic!() };
+    let Details::BStar {
+        stop, expansions, ..
+    } = some.details
+    else {
+        panic!()
+    };
     assert_eq!((stop, expansions), (BStarStop::Limit, 2));
     // a[4,20] b[2,9] c[0,8]: the highest lo wins.
     assert_eq!(some.best_move, tree.find("a"));
@@ -141,12 +194,22 @@ fn bstar_memory_cap_stops_with_the_fallback_choice() {
 #[test]
 fn bstar_node_limit_is_an_artificial_limit() {
     let tree = load("bstar-intro");
-    let report = run_tree(&tree, Algorithm::BStar, &Limits::none().with_nodes(3), &SearchOptions::default()).unwrap();
+    let report = run_tree(
+        &tree,
+        Algorithm::BStar,
+        &Limits::none().with_nodes(3),
+        &SearchOptions::default(),
+    )
+    .unwrap();
     assert_eq!(report.expanded, ["root", "b", "a"]);
     let json = report.to_json();
     assert_eq!(json["bstar_stop"], "limit");
     assert_eq!(json["bstar_best"], "a");
-    assert_eq!(json["value"], serde_json::Value::Null, "B* proved no exact value");
+    assert_eq!(
+        json["value"],
+        serde_json::Value::Null,
+        "B* proved no exact value"
+    );
     assert_eq!(report.trace.last().unwrap(), "stop limit best a");
 }
 
@@ -163,7 +226,9 @@ fn a_depth_horizon_makes_interior_nodes_leaves() {
     }
     // B* cannot expand below the horizon, so it runs out of work.
     let bstar = search(&tree, Algorithm::BStar, &limits);
-    let Details::BStar { stop, .. } = bstar.details else { panic!() };
+    let Details::BStar { stop, .. } = bstar.details else {
+        panic!()
+    };
     assert_eq!(stop, BStarStop::Exhausted);
     assert_eq!(bstar.best_move, tree.find("a"));
     assert_eq!(bstar.completion, Completion::Finished);
@@ -172,10 +237,21 @@ fn a_depth_horizon_makes_interior_nodes_leaves() {
 #[test]
 fn bstar_is_exhausted_by_uncertain_leaves() {
     let tree = Tree::parse("(=[0,10] [1,5] u=[2,6] 0)").unwrap();
-    let report = run_tree(&tree, Algorithm::BStar, &Limits::none(), &SearchOptions::default()).unwrap();
+    let report = run_tree(
+        &tree,
+        Algorithm::BStar,
+        &Limits::none(),
+        &SearchOptions::default(),
+    )
+    .unwrap();
     assert_eq!(
         report.trace,
-        ["expand root -> 1[1,5] u[2,6] 3[0,0]", "backup root [0,10] -> [2,6]", "root 1[1,5] u[2,6] 3[0,0]", "stop exhausted best u"]
+        [
+            "expand root -> 1[1,5] u[2,6] 3[0,0]",
+            "backup root [0,10] -> [2,6]",
+            "root 1[1,5] u[2,6] 3[0,0]",
+            "stop exhausted best u"
+        ]
     );
 }
 
@@ -187,7 +263,13 @@ fn bstar_widening_goes_on_until_separation_survives() {
         ..SearchOptions::default()
     };
     let report = run_tree(&tree, Algorithm::BStar, &Limits::none(), &options).unwrap();
-    let at = |line: &str| report.trace.iter().position(|l| l == line).unwrap_or_else(|| panic!("no '{line}' in {:#?}", report.trace));
+    let at = |line: &str| {
+        report
+            .trace
+            .iter()
+            .position(|l| l == line)
+            .unwrap_or_else(|| panic!("no '{line}' in {:#?}", report.trace))
+    };
     // The first separation (a[12,12] against b[9,9]) is widened: c[0,8]
     // becomes [-5,13] and must be searched too.
     let widen = at("widen 5");
@@ -197,8 +279,14 @@ fn bstar_widening_goes_on_until_separation_survives() {
     assert_eq!(report.trace.last().unwrap(), "stop separation best a");
     assert!(report.expanded.contains(&"c".to_string()));
     // A small widening leaves the separation standing.
-    let small = SearchOptions { widen: Some(1), ..SearchOptions::default() };
+    let small = SearchOptions {
+        widen: Some(1),
+        ..SearchOptions::default()
+    };
     let report = run_tree(&tree, Algorithm::BStar, &Limits::none(), &small).unwrap();
-    assert_eq!(report.trace[report.trace.len() - 2], "root a[12,12] b[9,9] c[-1,9]");
+    assert_eq!(
+        report.trace[report.trace.len() - 2],
+        "root a[12,12] b[9,9] c[-1,9]"
+    );
     assert_eq!(report.expanded.len(), 7);
 }

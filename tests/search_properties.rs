@@ -23,7 +23,7 @@ impl Shape {
             Shape::Leaf(value) => *value,
             Shape::Node(children) => {
                 let values = children.iter().map(|child| child.value(depth + 1));
-                if depth % 2 == 0 {
+                if depth.is_multiple_of(2) {
                     values.max().unwrap()
                 } else {
                     values.min().unwrap()
@@ -105,12 +105,16 @@ impl TreeParams {
     }
 
     fn node(&self, state: &mut u64, depth: u32) -> Shape {
-        let leaf_early = depth > 0 && self.uneven && next(state) % 4 == 0;
+        let leaf_early = depth > 0 && self.uneven && next(state).is_multiple_of(4);
         if depth == self.depth || leaf_early {
             let span = 2 * self.spread as u64 + 1;
             return Shape::Leaf((next(state) % span) as i32 - self.spread);
         }
-        let fewest = if self.single_children { 1 } else { 2.min(self.branching) };
+        let fewest = if self.single_children {
+            1
+        } else {
+            2.min(self.branching)
+        };
         let count = fewest + next(state) % (self.branching - fewest + 1);
         Shape::Node((0..count).map(|_| self.node(state, depth + 1)).collect())
     }
@@ -125,14 +129,16 @@ fn tree_params() -> impl Strategy<Value = TreeParams> {
         prop_oneof![Just(3), Just(60)],
         any::<u64>(),
     )
-        .prop_map(|(depth, branching, uneven, single_children, spread, seed)| TreeParams {
-            depth,
-            branching,
-            uneven,
-            single_children,
-            spread,
-            seed,
-        })
+        .prop_map(
+            |(depth, branching, uneven, single_children, spread, seed)| TreeParams {
+                depth,
+                branching,
+                uneven,
+                single_children,
+                spread,
+                seed,
+            },
+        )
 }
 
 fn random_tree() -> impl Strategy<Value = Shape> {
@@ -146,8 +152,16 @@ fn run<S: Search<xiangqi_tui::tree::TreeGame<'static>>>(
     let mut game = tree.game();
     let mut recorder = Recorder::new();
     let result = backend.search(&mut game, &Limits::none(), &mut recorder);
-    assert_eq!(game.node(), tree.root(), "the search must leave the game at the root");
-    let leaves = recorder.distinct_leaves().into_iter().map(|id| id.0 as NodeIndex).collect();
+    assert_eq!(
+        game.node(),
+        tree.root(),
+        "the search must leave the game at the root"
+    );
+    let leaves = recorder
+        .distinct_leaves()
+        .into_iter()
+        .map(|id| id.0 as NodeIndex)
+        .collect();
     (result, leaves)
 }
 
@@ -259,10 +273,16 @@ fn best_ordered(b: usize, d: u32, values: &mut impl Iterator<Item = i32>, depth:
     if depth == d {
         return Shape::Leaf(values.next().unwrap());
     }
-    let mut children: Vec<Shape> = (0..b).map(|_| best_ordered(b, d, values, depth + 1)).collect();
+    let mut children: Vec<Shape> = (0..b)
+        .map(|_| best_ordered(b, d, values, depth + 1))
+        .collect();
     children.sort_by_key(|child| {
         let value = child.value(depth + 1);
-        if depth % 2 == 0 { -value } else { value }
+        if depth.is_multiple_of(2) {
+            -value
+        } else {
+            value
+        }
     });
     Shape::Node(children)
 }

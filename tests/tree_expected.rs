@@ -17,7 +17,8 @@ fn tree_names() -> Vec<String> {
         .unwrap()
         .filter_map(|entry| {
             let path = entry.unwrap().path();
-            (path.extension()? == "tree").then(|| path.file_stem().unwrap().to_string_lossy().into_owned())
+            (path.extension()? == "tree")
+                .then(|| path.file_stem().unwrap().to_string_lossy().into_owned())
         })
         .collect();
     names.sort();
@@ -42,7 +43,11 @@ fn as_expected_text(value: &Value) -> String {
     match value {
         Value::String(text) => text.clone(),
         Value::Number(number) => number.to_string(),
-        Value::Array(items) => items.iter().map(as_expected_text).collect::<Vec<_>>().join(" "),
+        Value::Array(items) => items
+            .iter()
+            .map(as_expected_text)
+            .collect::<Vec<_>>()
+            .join(" "),
         other => other.to_string(),
     }
 }
@@ -50,10 +55,17 @@ fn as_expected_text(value: &Value) -> String {
 /// The algorithms whose JSON answers `key`.
 fn answering(key: &str) -> Vec<Algorithm> {
     if key == "value" || key == "best move" {
-        return Algorithm::ALL.into_iter().filter(|a| a.is_exact()).collect();
+        return Algorithm::ALL
+            .into_iter()
+            .filter(|a| a.is_exact())
+            .collect();
     }
     let prefix = key.split(' ').next().unwrap();
-    vec![prefix.parse().unwrap_or_else(|_| panic!("no algorithm answers key '{key}'"))]
+    vec![
+        prefix
+            .parse()
+            .unwrap_or_else(|_| panic!("no algorithm answers key '{key}'")),
+    ]
 }
 
 #[test]
@@ -70,16 +82,19 @@ fn every_expected_key_matches() {
         let expected = Expected::parse(&text).unwrap();
         assert!(!expected.entries().is_empty());
         if tree.has_estimates() {
-            assert!(expected.get("bstar best").is_some(), "{name}: interval trees have bstar keys");
+            assert!(
+                expected.get("bstar best").is_some(),
+                "{name}: interval trees have bstar keys"
+            );
         }
         for (key, want) in expected.entries() {
             let json_key = key.replace(' ', "_");
             for algorithm in answering(key) {
                 for bounding in [Bounding::FailSoft, Bounding::FailHard] {
                     let json = report(&tree, algorithm, bounding).to_json();
-                    let got = json
-                        .get(&json_key)
-                        .unwrap_or_else(|| panic!("{name}: {algorithm} gives no '{json_key}' in {json}"));
+                    let got = json.get(&json_key).unwrap_or_else(|| {
+                        panic!("{name}: {algorithm} gives no '{json_key}' in {json}")
+                    });
                     assert_eq!(
                         &as_expected_text(got),
                         want,
@@ -103,7 +118,8 @@ fn trace_files_are_reproduced_line_for_line() {
             ("ab-trace", Algorithm::AlphaBeta),
             ("bstar-trace", Algorithm::BStar),
         ] {
-            let Ok(text) = fs::read_to_string(data_dir().join(format!("{name}.{extension}"))) else {
+            let Ok(text) = fs::read_to_string(data_dir().join(format!("{name}.{extension}")))
+            else {
                 continue;
             };
             // The `.ab-trace` files record the textbook fail-hard procedure.

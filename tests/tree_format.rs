@@ -19,7 +19,10 @@ fn unclosed_parenthesis_points_at_the_open_one() {
     let e = error("(1\n  (2 3)\n  (4 5)");
     assert_eq!(e.kind, TreeErrorKind::UnclosedParen);
     assert_eq!(e.pos, at(1, 1));
-    assert_eq!(e.to_string(), "1:1: unbalanced parentheses: this '(' is never closed");
+    assert_eq!(
+        e.to_string(),
+        "1:1: unbalanced parentheses: this '(' is never closed"
+    );
     assert_eq!(error("(1 (2 3) (4 5)").pos, at(1, 1));
     assert_eq!(error("((1 2) (3").pos, at(1, 8));
 }
@@ -36,8 +39,14 @@ fn unmatched_close_parenthesis() {
 #[test]
 fn empty_node() {
     let e = error("(1\n   ())");
-    assert_eq!((e.kind.clone(), e.pos), (TreeErrorKind::EmptyNode, at(2, 4)));
-    assert_eq!(e.to_string(), "2:4: empty node: '()' needs at least one child");
+    assert_eq!(
+        (e.kind.clone(), e.pos),
+        (TreeErrorKind::EmptyNode, at(2, 4))
+    );
+    assert_eq!(
+        e.to_string(),
+        "2:4: empty node: '()' needs at least one child"
+    );
     assert_eq!(error("()").kind, TreeErrorKind::EmptyNode);
     // A head alone is no child either.
     assert_eq!(error("(1 (A=[0,3]))").kind, TreeErrorKind::EmptyNode);
@@ -45,7 +54,11 @@ fn empty_node() {
 
 #[test]
 fn leaf_root() {
-    for (text, pos) in [("5", at(1, 1)), ("# c\n  a=5", at(2, 3)), ("[1,2]", at(1, 1))] {
+    for (text, pos) in [
+        ("5", at(1, 1)),
+        ("# c\n  a=5", at(2, 3)),
+        ("[1,2]", at(1, 1)),
+    ] {
         let e = error(text);
         assert_eq!((e.kind, e.pos), (TreeErrorKind::LeafRoot, pos), "{text:?}");
     }
@@ -87,17 +100,29 @@ fn inverted_interval() {
 #[test]
 fn interior_point_value() {
     let e = error("(=5 1 2)");
-    assert_eq!((e.kind, e.pos), (TreeErrorKind::InteriorPointValue, at(1, 2)));
+    assert_eq!(
+        (e.kind, e.pos),
+        (TreeErrorKind::InteriorPointValue, at(1, 2))
+    );
     let e = error("(A\n  (B 1 2)=7)");
-    assert_eq!((e.kind, e.pos), (TreeErrorKind::InteriorPointValue, at(2, 10)));
+    assert_eq!(
+        (e.kind, e.pos),
+        (TreeErrorKind::InteriorPointValue, at(2, 10))
+    );
     let e = error("(A (B 1 2)=[1,2])");
-    assert_eq!((e.kind, e.pos), (TreeErrorKind::MisplacedInterval, at(1, 11)));
+    assert_eq!(
+        (e.kind, e.pos),
+        (TreeErrorKind::MisplacedInterval, at(1, 11))
+    );
 }
 
 #[test]
 fn trailing_input() {
     let e = error("(1 2)\n(3 4)");
-    assert_eq!((e.kind.clone(), e.pos), (TreeErrorKind::TrailingInput, at(2, 1)));
+    assert_eq!(
+        (e.kind.clone(), e.pos),
+        (TreeErrorKind::TrailingInput, at(2, 1))
+    );
     assert_eq!(e.to_string(), "2:1: trailing input after the tree");
     assert_eq!(error("(1 2) 3").pos, at(1, 7));
     // Comments and whitespace after the tree are fine.
@@ -130,18 +155,33 @@ fn interval_leaf_is_only_for_bstar() {
 #[test]
 fn lexical_errors_say_where() {
     let e = error("(1 2\n  $)");
-    assert_eq!((e.kind, e.pos), (TreeErrorKind::UnexpectedChar('$'), at(2, 3)));
+    assert_eq!(
+        (e.kind, e.pos),
+        (TreeErrorKind::UnexpectedChar('$'), at(2, 3))
+    );
     let e = error("(1 3abc)");
-    assert_eq!((e.kind, e.pos), (TreeErrorKind::UnexpectedChar('a'), at(1, 5)));
+    assert_eq!(
+        (e.kind, e.pos),
+        (TreeErrorKind::UnexpectedChar('a'), at(1, 5))
+    );
     let e = error("(1 - 2)");
-    assert_eq!((e.kind, e.pos), (TreeErrorKind::UnexpectedChar('-'), at(1, 4)));
+    assert_eq!(
+        (e.kind, e.pos),
+        (TreeErrorKind::UnexpectedChar('-'), at(1, 4))
+    );
     let e = error("(A B 2)");
-    assert_eq!((e.kind, e.pos), (TreeErrorKind::NameWithoutValue("B".into()), at(1, 4)));
+    assert_eq!(
+        (e.kind, e.pos),
+        (TreeErrorKind::NameWithoutValue("B".into()), at(1, 4))
+    );
     let e = error("(1 99999999999999999999)");
     assert_eq!(e.pos, at(1, 4));
     assert!(matches!(e.kind, TreeErrorKind::ValueOutOfRange { .. }));
     let e = error("(1 [2 3])");
-    assert_eq!(e.to_string(), "1:7: expected ',' inside the interval, found number 3");
+    assert_eq!(
+        e.to_string(),
+        "1:7: expected ',' inside the interval, found number 3"
+    );
     let e = error("   # only a comment\n");
     assert_eq!((e.kind, e.pos), (TreeErrorKind::EmptyInput, at(2, 1)));
 }
@@ -149,7 +189,10 @@ fn lexical_errors_say_where() {
 #[test]
 fn columns_count_characters_not_bytes() {
     let e = error("(1 # 注释\n 2 ×)");
-    assert_eq!((e.kind, e.pos), (TreeErrorKind::UnexpectedChar('×'), at(2, 4)));
+    assert_eq!(
+        (e.kind, e.pos),
+        (TreeErrorKind::UnexpectedChar('×'), at(2, 4))
+    );
 }
 
 #[test]

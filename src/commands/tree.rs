@@ -38,8 +38,8 @@ pub fn run(args: &TreeArgs, global: &GlobalArgs) -> anyhow::Result<()> {
     if args.trace {
         options.bounding = Bounding::FailHard;
     }
-    let report = run_tree(&tree, algorithm, &limits, &options)
-        .map_err(|error| anyhow!("{path}:{error}"))?;
+    let report =
+        run_tree(&tree, algorithm, &limits, &options).map_err(|error| anyhow!("{path}:{error}"))?;
 
     let lines = if args.trace {
         report.trace

@@ -1,12 +1,12 @@
 //! Alpha-beta (§4): full-window, fail-soft by default, fail-hard on request
 //! (the textbook form the `.ab-trace` files record).
 
+use crate::search::Search;
 use crate::search::depth_first::{Bounding, DepthFirst};
 use crate::search::game::Game;
 use crate::search::limits::{Completion, Details, Limits, SearchResult};
 use crate::search::score::{INFINITY, Interval};
 use crate::search::trace::Tracer;
-use crate::search::Search;
 
 /// Depth-first alpha-beta with the window `(-inf, +inf)` at the root.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -10,9 +10,7 @@ use crate::search::game::{Game, IntervalGame};
 use crate::search::limits::{Budget, Completion, Details, Limits, SearchResult, SearchStats};
 use crate::search::path::{PathTree, ROOT};
 use crate::search::score::{Interval, Score};
-use crate::search::trace::{
-    BStarStop, Limit, Strategy, StrategyReason, TraceEvent, Tracer,
-};
+use crate::search::trace::{BStarStop, Limit, Strategy, StrategyReason, TraceEvent, Tracer};
 
 /// B* over a game's interval estimates.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -152,7 +150,7 @@ impl<G: IntervalGame, T: Tracer<G::Move>> Run<'_, G, T> {
     }
 
     fn is_max(&self, node: u32) -> bool {
-        self.tree.node(node).ply % 2 == 0
+        self.tree.node(node).ply.is_multiple_of(2)
     }
 
     fn stop_at_limit(&mut self, limit: Limit) -> (BStarStop, Option<u32>) {
@@ -273,8 +271,7 @@ impl<G: IntervalGame, T: Tracer<G::Move>> Run<'_, G, T> {
                 if Some(child) == exclude {
                     continue;
                 }
-                if best.is_none_or(|b| self.state(child).interval.hi > self.state(b).interval.hi)
-                {
+                if best.is_none_or(|b| self.state(child).interval.hi > self.state(b).interval.hi) {
                     best = Some(child);
                 }
             }
@@ -386,7 +383,7 @@ impl<G: IntervalGame, T: Tracer<G::Move>> Run<'_, G, T> {
     }
 
     /// The interval and exhaustion of an expanded node, from its children.
-    fn from_children(&self, node: u32) -> (Interval, bool) {
+    fn backed_up(&self, node: u32) -> (Interval, bool) {
         let maximizing = self.is_max(node);
         let mut children = self.children(node).map(|child| self.state(child));
         let first = children.next().expect("expanded nodes have children");
@@ -406,7 +403,7 @@ impl<G: IntervalGame, T: Tracer<G::Move>> Run<'_, G, T> {
     /// Recomputes `node` and every ancestor up to the root (§7.2).
     fn back_up(&mut self, mut node: u32) {
         loop {
-            let (interval, exhausted) = self.from_children(node);
+            let (interval, exhausted) = self.backed_up(node);
             let old = self.state(node).interval;
             if old != interval {
                 self.tracer.event(TraceEvent::Backup {
@@ -437,7 +434,7 @@ impl<G: IntervalGame, T: Tracer<G::Move>> Run<'_, G, T> {
         // every child before its parent.
         for index in (0..self.tree.len() as u32).rev() {
             if self.state(index).expanded {
-                let (interval, _) = self.from_children(index);
+                let (interval, _) = self.backed_up(index);
                 self.tree.data_mut(index).interval = interval;
             }
         }

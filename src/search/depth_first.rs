@@ -80,7 +80,14 @@ impl<'a, G: Game, T: Tracer<G::Move>> DepthFirst<'a, G, T> {
             .map_or(u32::MAX, |depth| depth.saturating_sub(ply))
     }
 
-    fn exit(&mut self, node: NodeId, ply: u32, value: Score, window: (Score, Score), best: Option<u32>) {
+    fn exit(
+        &mut self,
+        node: NodeId,
+        ply: u32,
+        value: Score,
+        window: (Score, Score),
+        best: Option<u32>,
+    ) {
         if T::ENABLED {
             let mover_kind = if value <= window.0 {
                 BoundKind::Upper
@@ -107,7 +114,7 @@ impl<'a, G: Game, T: Tracer<G::Move>> DepthFirst<'a, G, T> {
 
     fn raised(&mut self, node: NodeId, ply: u32, alpha: Score) {
         // A negamax alpha at a MIN node is MAX's beta.
-        let event = if ply % 2 == 0 {
+        let event = if ply.is_multiple_of(2) {
             TraceEvent::AlphaRaised { node, ply, alpha }
         } else {
             TraceEvent::BetaLowered {
@@ -120,7 +127,7 @@ impl<'a, G: Game, T: Tracer<G::Move>> DepthFirst<'a, G, T> {
     }
 
     fn bounds_event(ply: u32, lower: Score, upper: Score) -> (Score, Score) {
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             (lower, upper)
         } else {
             (-upper, -lower)
@@ -272,10 +279,8 @@ impl<'a, G: Game, T: Tracer<G::Move>> DepthFirst<'a, G, T> {
                     best_value = if cut { beta } else { running_alpha };
                 }
             }
-            if ply == 0 && best_value > -INFINITY && best_value < beta {
-                if let Some(best) = best_index {
-                    self.root_progress = Some((best_value, moves[best]));
-                }
+            if let Some(best) = best_index.filter(|_| ply == 0 && best_value < beta) {
+                self.root_progress = Some((best_value, moves[best]));
             }
             if cut {
                 self.tracer.event(TraceEvent::Cutoff {

@@ -72,7 +72,13 @@ impl<G: Game> Search<G> for Mtdf<G::Move> {
         limits: &Limits,
         tracer: &mut T,
     ) -> SearchResult<G::Move> {
-        mtd(game, limits, tracer, &mut self.table, Some(self.first_guess))
+        mtd(
+            game,
+            limits,
+            tracer,
+            &mut self.table,
+            Some(self.first_guess),
+        )
     }
 }
 

@@ -142,7 +142,9 @@ impl<'n, N: NodeNames + ?Sized> TraceText<'n, N> {
             )),
             // SSS*'s Γ4 evaluation shows in the step's push.
             E::Leaf { .. } if self.in_step => None,
-            E::Leaf { node, value, .. } => Some(format!("leaf {} = {}", self.label(node), s(value))),
+            E::Leaf { node, value, .. } => {
+                Some(format!("leaf {} = {}", self.label(node), s(value)))
+            }
             E::ChildValue {
                 node,
                 k,
@@ -164,7 +166,9 @@ impl<'n, N: NodeNames + ?Sized> TraceText<'n, N> {
             E::BetaLowered { node, beta, .. } => {
                 Some(format!("beta {} := {}", self.label(node), s(beta)))
             }
-            E::Cutoff { node, k, pruned, .. } => {
+            E::Cutoff {
+                node, k, pruned, ..
+            } => {
                 let pruned_text = match self.names.children_after(node, k) {
                     Some(labels) if labels.is_empty() => "-".to_string(),
                     Some(labels) => labels.join(" "),
@@ -176,7 +180,9 @@ impl<'n, N: NodeNames + ?Sized> TraceText<'n, N> {
                     self.label(node)
                 ))
             }
-            E::Exit { node, value, .. } => Some(format!("exit {} -> {}", self.label(node), s(value))),
+            E::Exit { node, value, .. } => {
+                Some(format!("exit {} -> {}", self.label(node), s(value)))
+            }
             E::TtProbe {
                 node,
                 hit,

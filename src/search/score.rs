@@ -90,7 +90,11 @@ impl Interval {
 
     /// This interval as seen from MAX when it is given from the side to move at `ply`.
     pub fn from_mover(self, ply: u32) -> Interval {
-        if ply % 2 == 0 { self } else { self.negated() }
+        if ply.is_multiple_of(2) {
+            self
+        } else {
+            self.negated()
+        }
     }
 }
 
@@ -102,7 +106,7 @@ impl fmt::Display for Interval {
 
 /// A score given from the side to move at `ply`, seen from MAX (the root mover).
 pub(crate) fn max_view(score: Score, ply: u32) -> Score {
-    if ply % 2 == 0 { score } else { -score }
+    if ply.is_multiple_of(2) { score } else { -score }
 }
 
 #[cfg(test)]

@@ -110,15 +110,16 @@ impl<G: Game, T: Tracer<G::Move>> Run<'_, G, T> {
 
     /// Whether `a` comes before `b` on OPEN: higher merit, then left-most.
     fn before(&self, a: Entry, b: Entry) -> bool {
-        a.merit > b.merit
-            || (a.merit == b.merit && self.tree.tree_order(a.node, b.node).is_lt())
+        a.merit > b.merit || (a.merit == b.merit && self.tree.tree_order(a.node, b.node).is_lt())
     }
 
     fn push(&mut self, entry: Entry) {
         self.tracer.event(TraceEvent::Push {
             desc: self.descriptor(entry),
         });
-        let at = self.open.partition_point(|&other| self.before(entry, other));
+        let at = self
+            .open
+            .partition_point(|&other| self.before(entry, other));
         self.open.insert(at, entry);
     }
 
@@ -169,7 +170,8 @@ impl<G: Game, T: Tracer<G::Move>> Run<'_, G, T> {
                 desc: self.descriptor(entry),
             });
             if entry.node == ROOT && entry.status == Status::Solved {
-                self.tracer.event(TraceEvent::SssDone { value: entry.merit });
+                self.tracer
+                    .event(TraceEvent::SssDone { value: entry.merit });
                 return Ok(entry.merit);
             }
             let step = match entry.status {
@@ -182,7 +184,9 @@ impl<G: Game, T: Tracer<G::Move>> Run<'_, G, T> {
             }
             self.snapshot();
         }
-        unreachable!("every Γ step pushes a descriptor, so OPEN empties only after the root is solved")
+        unreachable!(
+            "every Γ step pushes a descriptor, so OPEN empties only after the root is solved"
+        )
     }
 
     /// Γ1, Γ2 or Γ3.

@@ -192,7 +192,11 @@ pub enum TraceEvent<M> {
         beta: Score,
     },
     /// One static evaluation (also SSS*'s Γ4 evaluation).
-    Leaf { node: NodeId, ply: u32, value: Score },
+    Leaf {
+        node: NodeId,
+        ply: u32,
+        value: Score,
+    },
     /// Child `k`, reached by `mv`, returned `value`.
     ChildValue {
         node: NodeId,
@@ -210,9 +214,17 @@ pub enum TraceEvent<M> {
         value: Score,
     },
     /// Alpha-beta at a MAX node.
-    AlphaRaised { node: NodeId, ply: u32, alpha: Score },
+    AlphaRaised {
+        node: NodeId,
+        ply: u32,
+        alpha: Score,
+    },
     /// Alpha-beta at a MIN node.
-    BetaLowered { node: NodeId, ply: u32, beta: Score },
+    BetaLowered {
+        node: NodeId,
+        ply: u32,
+        beta: Score,
+    },
     /// A cut-off after child `k`; `pruned` children will not be visited.
     Cutoff {
         node: NodeId,
@@ -254,7 +266,10 @@ pub enum TraceEvent<M> {
 
     // --- MT-SSS* and MTD(f) ----------------------------------------------------
     /// Pass `pass` asks "is the value >= gamma?" (window `(gamma-1, gamma)`).
-    PassStart { pass: u32, gamma: Score },
+    PassStart {
+        pass: u32,
+        gamma: Score,
+    },
     /// The pass returned `value`; the root is now known to lie in `[lower, upper]`.
     PassEnd {
         pass: u32,
@@ -264,40 +279,73 @@ pub enum TraceEvent<M> {
         upper: Score,
     },
     /// The value is proven after `passes` passes.
-    MtDone { value: Score, passes: u32 },
+    MtDone {
+        value: Score,
+        passes: u32,
+    },
 
     // --- SSS* ------------------------------------------------------------------
     /// The head of OPEN is popped.
-    Pop { desc: Descriptor },
+    Pop {
+        desc: Descriptor,
+    },
     /// The Γ case applied to the popped descriptor.
-    Gamma { case: GammaCase },
+    Gamma {
+        case: GammaCase,
+    },
     /// A descriptor goes onto OPEN.
-    Push { desc: Descriptor },
+    Push {
+        desc: Descriptor,
+    },
     /// Γ1 removes `desc`, a descendant of `ancestor`.
-    Purge { ancestor: NodeId, desc: Descriptor },
+    Purge {
+        ancestor: NodeId,
+        desc: Descriptor,
+    },
     /// OPEN after a step: `len` [`TraceEvent::OpenEntry`] events follow, head first.
-    OpenSnapshot { len: u32 },
-    OpenEntry { desc: Descriptor },
+    OpenSnapshot {
+        len: u32,
+    },
+    OpenEntry {
+        desc: Descriptor,
+    },
     /// `(root, SOLVED, value)` was popped: SSS* is done.
-    SssDone { value: Score },
+    SssDone {
+        value: Score,
+    },
 
     // --- B* ----------------------------------------------------------------------
     /// Iteration `iteration` starts; `children` [`TraceEvent::Bounds`] events follow
     /// with the root children's intervals.
-    Iteration { iteration: u32, children: u32 },
+    Iteration {
+        iteration: u32,
+        children: u32,
+    },
     /// One node's interval, inside an `Iteration` or `Expand` list.
-    Bounds { node: NodeId, interval: Interval },
+    Bounds {
+        node: NodeId,
+        interval: Interval,
+    },
     /// Whether some root child separates; `candidate` is that child, or U1.
-    Separation { holds: bool, candidate: NodeId },
+    Separation {
+        holds: bool,
+        candidate: NodeId,
+    },
     Strategy {
         strategy: Strategy,
         target: NodeId,
         reason: StrategyReason,
     },
     /// Going down from an expanded node to its most optimistic live child.
-    Descend { from: NodeId, to: NodeId },
+    Descend {
+        from: NodeId,
+        to: NodeId,
+    },
     /// `node` is expanded; `children` [`TraceEvent::Bounds`] events follow.
-    Expand { node: NodeId, children: u32 },
+    Expand {
+        node: NodeId,
+        children: u32,
+    },
     /// A node's interval changed after an expansion below it.
     Backup {
         node: NodeId,
@@ -305,7 +353,9 @@ pub enum TraceEvent<M> {
         new: Interval,
     },
     /// Maven's robustness trick: every uncertain interval widened by `delta`.
-    Widen { delta: Score },
+    Widen {
+        delta: Score,
+    },
     /// The search goes on after a widening broke the separation.
     Restart,
     /// B* stops; `best` is the chosen root child.
@@ -316,7 +366,9 @@ pub enum TraceEvent<M> {
 
     // --- any backend ---------------------------------------------------------------
     /// A limit stopped the search; the result says what is known.
-    LimitReached { limit: Limit },
+    LimitReached {
+        limit: Limit,
+    },
 }
 
 /// Receives trace events. Use it as a generic parameter, never as `dyn`.

@@ -127,7 +127,10 @@ mod tests {
         let entry = table.store(7, 3, None, Some(9), None);
         assert_eq!((entry.lower, entry.upper, entry.best), (5, 9, Some(1)));
         assert_eq!(table.probe(7, 3).map(|e| (e.lower, e.upper)), Some((5, 9)));
-        assert!(table.probe(7, 4).is_none(), "a shallower entry must not answer");
+        assert!(
+            table.probe(7, 4).is_none(),
+            "a shallower entry must not answer"
+        );
         assert!(table.probe(8, 3).is_none());
     }
 

@@ -42,7 +42,9 @@ pub enum TreeErrorKind {
     ReservedName,
     #[error("interval [{lo},{hi}] has lo > hi")]
     InvertedInterval { lo: i64, hi: i64 },
-    #[error("an interior node cannot carry a point value; it may only carry an interval '=[lo,hi]' (for B*)")]
+    #[error(
+        "an interior node cannot carry a point value; it may only carry an interval '=[lo,hi]' (for B*)"
+    )]
     InteriorPointValue,
     #[error("an interior node's interval goes right after its '(' as in '(=[lo,hi] ...)'")]
     MisplacedInterval,
@@ -52,7 +54,9 @@ pub enum TreeErrorKind {
     ValueOutOfRange { text: String, max: i32 },
     #[error("unexpected character '{0}'")]
     UnexpectedChar(char),
-    #[error("name '{0}' needs a value: a leaf is NAME=INT or NAME=[lo,hi], and an interior node's name goes right after its '('")]
+    #[error(
+        "name '{0}' needs a value: a leaf is NAME=INT or NAME=[lo,hi], and an interior node's name goes right after its '('"
+    )]
     NameWithoutValue(String),
     #[error("expected {expected}, found {found}")]
     Expected {
@@ -60,9 +64,5 @@ pub enum TreeErrorKind {
         found: String,
     },
     #[error("interval leaf [{lo},{hi}] is accepted only by bstar, not by {algorithm}")]
-    IntervalLeaf {
-        lo: i32,
-        hi: i32,
-        algorithm: String,
-    },
+    IntervalLeaf { lo: i32, hi: i32, algorithm: String },
 }

@@ -76,7 +76,10 @@ mod tests {
     #[test]
     fn rejects_malformed_lines() {
         let error = Expected::parse("value: 3\nnonsense\n").unwrap_err();
-        assert_eq!(error.to_string(), "line 2: expected 'key: value', found 'nonsense'");
+        assert_eq!(
+            error.to_string(),
+            "line 2: expected 'key: value', found 'nonsense'"
+        );
         assert!(Expected::parse("a: 1\na: 2").is_err());
     }
 }

@@ -29,8 +29,8 @@ impl<'t> TreeGame<'t> {
         self.tree
     }
 
-    fn from_mover(&self, value: Score) -> Score {
-        if self.tree.depth(self.node) % 2 == 0 {
+    fn for_mover(&self, value: Score) -> Score {
+        if self.tree.depth(self.node).is_multiple_of(2) {
             value
         } else {
             -value
@@ -66,13 +66,13 @@ impl Game for TreeGame<'_> {
             // Tree values are far below the infinities, so this cannot overflow.
             (lo + hi).div_euclid(2)
         });
-        self.from_mover(value)
+        self.for_mover(value)
     }
 
     /// A leaf with a point value is terminal: its value is exact.
     fn outcome(&self) -> Option<Score> {
         let value = self.tree.leaf_interval(self.node)?.exact()?;
-        Some(self.from_mover(value))
+        Some(self.for_mover(value))
     }
 
     fn key(&self) -> u64 {

@@ -235,8 +235,13 @@ mod tests {
     #[test]
     fn labels_are_names_or_dewey_paths() {
         let tree = Tree::parse("(A (B 3 x=12) (1 (2 4)))").unwrap();
-        let labels: Vec<&str> = (0..tree.len() as NodeIndex).map(|n| tree.label(n)).collect();
-        assert_eq!(labels, ["A", "B", "1.1", "x", "2", "2.1", "2.2", "2.2.1", "2.2.2"]);
+        let labels: Vec<&str> = (0..tree.len() as NodeIndex)
+            .map(|n| tree.label(n))
+            .collect();
+        assert_eq!(
+            labels,
+            ["A", "B", "1.1", "x", "2", "2.1", "2.2", "2.2.1", "2.2.2"]
+        );
         assert_eq!(Tree::parse("(1 2)").unwrap().label(0), "root");
         assert_eq!(tree.find("2.2.1"), Some(7));
         assert_eq!(tree.depth(7), 3);
@@ -250,8 +255,14 @@ mod tests {
         assert_eq!(tree.estimate(1), Some(Interval::new(1, 5)));
         let b = tree.find("b").unwrap();
         assert_eq!(tree.leaf_interval(b), Some(Interval::point(3)));
-        assert_eq!(tree.leaf_interval(tree.find("3").unwrap()), Some(Interval::point(2)));
-        assert_eq!(tree.leaf_interval(tree.find("c").unwrap()), Some(Interval::new(1, 4)));
+        assert_eq!(
+            tree.leaf_interval(tree.find("3").unwrap()),
+            Some(Interval::point(2))
+        );
+        assert_eq!(
+            tree.leaf_interval(tree.find("c").unwrap()),
+            Some(Interval::new(1, 4))
+        );
         assert!(tree.has_estimates());
     }
 
@@ -265,6 +276,11 @@ mod tests {
             "2:3: interval leaf [2,5] is accepted only by bstar, not by sss"
         );
         // A point interval is an ordinary value.
-        assert!(Tree::parse("(1 [2,2])").unwrap().check_algorithm(Algorithm::Minimax).is_ok());
+        assert!(
+            Tree::parse("(1 [2,2])")
+                .unwrap()
+                .check_algorithm(Algorithm::Minimax)
+                .is_ok()
+        );
     }
 }

@@ -117,7 +117,10 @@ fn tokenize(text: &str) -> Result<Vec<Token>, TreeError> {
             }
             // "3abc" would be a name starting with a digit.
             if let Some(&next) = chars.peek().filter(|&&next| is_name_char(next)) {
-                return Err(error(SourcePos { line, column }, TreeErrorKind::UnexpectedChar(next)));
+                return Err(error(
+                    SourcePos { line, column },
+                    TreeErrorKind::UnexpectedChar(next),
+                ));
             }
             tokens.push(Token {
                 tok: Tok::Int(text),

@@ -101,7 +101,8 @@ impl TreeReport {
                 object.insert(key("stop"), json!(stop.name()));
                 object.insert(key("expansions"), json!(expansions));
                 object.insert(key("expanded"), json!(self.expanded));
-                let letters: Vec<String> = strategies.iter().map(|s| s.letter().to_string()).collect();
+                let letters: Vec<String> =
+                    strategies.iter().map(|s| s.letter().to_string()).collect();
                 object.insert(key("strategies"), json!(letters));
                 object.insert(key("interval"), json!([self.value.lo, self.value.hi]));
             }
