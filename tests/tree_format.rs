@@ -206,3 +206,16 @@ fn the_spec_examples_parse() {
         Tree::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
     }
 }
+
+#[test]
+fn nesting_is_bounded() {
+    use xiangqi_tui::tree::MAX_NESTING;
+    let depth = MAX_NESTING as usize;
+    let deepest = format!("{}1{}", "(".repeat(depth), ")".repeat(depth));
+    let tree = Tree::parse(&deepest).unwrap();
+    assert_eq!(tree.depth(tree.len() as u32 - 1), MAX_NESTING);
+    let too_deep = format!("({deepest})");
+    let e = error(&too_deep);
+    assert_eq!(e.kind, TreeErrorKind::TooDeep { max: MAX_NESTING });
+    assert_eq!(e.pos, at(1, MAX_NESTING + 1));
+}

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::search::score::Interval;
+use crate::search::score::{Interval, Score};
 use crate::search::trace::{BStarStop, Limit, Strategy};
 
 /// Bounds on one search. The default is unlimited.
@@ -159,7 +159,7 @@ pub struct SearchResult<M> {
 
 impl<M> SearchResult<M> {
     /// The exact value, when the search proved one.
-    pub fn exact_value(&self) -> Option<i32> {
+    pub fn exact_value(&self) -> Option<Score> {
         self.value.exact()
     }
 

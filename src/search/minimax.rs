@@ -1,7 +1,7 @@
 //! Plain minimax (§3), written once for both players in negamax form.
 
 use crate::search::Search;
-use crate::search::game::Game;
+use crate::search::game::{Game, NodeId};
 use crate::search::limits::{Budget, Completion, Details, Limits, SearchResult, SearchStats};
 use crate::search::score::{INFINITY, Interval, Score, max_view};
 use crate::search::trace::{BoundKind, Limit, TraceEvent, Tracer};
@@ -25,6 +25,7 @@ impl<G: Game> Search<G> for Minimax {
             stats: SearchStats::default(),
             stopped: None,
             root_best: None,
+            move_lists: Vec::new(),
         };
         let value = walk.value(0);
         let (value, best_move, completion) = match walk.stopped {
@@ -61,6 +62,8 @@ struct Walk<'a, G: Game, T> {
     stopped: Option<Limit>,
     /// Best value and move among the root children finished so far.
     root_best: Option<(Score, G::Move)>,
+    /// One reusable move list per ply.
+    move_lists: Vec<Vec<G::Move>>,
 }
 
 impl<G: Game, T: Tracer<G::Move>> Walk<'_, G, T> {
@@ -80,10 +83,26 @@ impl<G: Game, T: Tracer<G::Move>> Walk<'_, G, T> {
             beta: INFINITY,
         });
         let terminal = self.game.outcome();
-        let mut moves = Vec::new();
+        if self.move_lists.len() <= ply as usize {
+            self.move_lists.resize_with(ply as usize + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.move_lists[ply as usize]);
+        moves.clear();
         if terminal.is_none() && !self.limits.at_horizon(ply) {
             self.game.moves(&mut moves);
         }
+        let value = self.value_with(ply, node, terminal, &moves);
+        self.move_lists[ply as usize] = moves;
+        value
+    }
+
+    fn value_with(
+        &mut self,
+        ply: u32,
+        node: NodeId,
+        terminal: Option<Score>,
+        moves: &[G::Move],
+    ) -> Score {
         if let Err(limit) = self.budget.charge() {
             return self.stop(limit);
         }

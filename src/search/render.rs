@@ -317,3 +317,45 @@ pub fn trace_lines<M, N: NodeNames + ?Sized>(names: &N, events: &[TraceEvent<M>]
     let mut text = TraceText::new(names);
     events.iter().filter_map(|event| text.feed(event)).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::score::INFINITY;
+    use crate::search::trace::{Descriptor, Status};
+
+    #[test]
+    fn games_without_labels_show_ids_and_counts() {
+        let events: [TraceEvent<u8>; 4] = [
+            TraceEvent::Enter {
+                node: NodeId(0x2a),
+                ply: 0,
+                alpha: -INFINITY,
+                beta: 7,
+            },
+            TraceEvent::Cutoff {
+                node: NodeId(0x2a),
+                ply: 0,
+                k: 1,
+                pruned: 3,
+            },
+            TraceEvent::OpenSnapshot { len: 1 },
+            TraceEvent::OpenEntry {
+                desc: Descriptor {
+                    node: NodeId(1),
+                    ply: 0,
+                    status: Status::Live,
+                    merit: INFINITY,
+                },
+            },
+        ];
+        assert_eq!(
+            trace_lines(&IdNames, &events),
+            [
+                "enter #2a alpha=-inf beta=7",
+                "cutoff #2a after #1 pruned: 3 more",
+                "step 0: OPEN = #1/L/inf",
+            ]
+        );
+    }
+}

@@ -48,6 +48,8 @@ pub enum TreeErrorKind {
     InteriorPointValue,
     #[error("an interior node's interval goes right after its '(' as in '(=[lo,hi] ...)'")]
     MisplacedInterval,
+    #[error("the tree is nested more than {max} levels deep")]
+    TooDeep { max: u32 },
     #[error("trailing input after the tree")]
     TrailingInput,
     #[error("value {text} is out of range (magnitude at most {max})")]

@@ -18,6 +18,7 @@ use std::str::FromStr;
 pub use error::{SourcePos, TreeError, TreeErrorKind};
 pub use expected::{Expected, ExpectedError};
 pub use game::TreeGame;
+pub use parse::MAX_NESTING;
 pub use report::{TreeReport, run_tree};
 
 use crate::search::{Algorithm, Interval, NodeId, NodeNames};
@@ -60,23 +61,18 @@ impl Tree {
         let parsed = parse::parse(text)?;
         let mut nodes: Vec<Node> = Vec::with_capacity(parsed.len());
         let mut dewey: Vec<String> = Vec::with_capacity(parsed.len());
-        for (index, node) in parsed.into_iter().enumerate() {
+        for node in parsed {
             let (depth, path) = match node.parent {
                 None => (0, String::new()),
                 Some(parent) => {
-                    let parent_node = &nodes[parent as usize];
-                    let rank = parent_node
-                        .children
-                        .iter()
-                        .position(|&child| child as usize == index)
-                        .map_or(0, |position| position + 1);
+                    let rank = node.rank;
                     let parent_path = &dewey[parent as usize];
                     let path = if parent_path.is_empty() {
                         rank.to_string()
                     } else {
                         format!("{parent_path}.{rank}")
                     };
-                    (parent_node.depth + 1, path)
+                    (nodes[parent as usize].depth + 1, path)
                 }
             };
             let label = match (&node.name, node.parent) {

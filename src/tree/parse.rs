@@ -14,8 +14,13 @@ pub(crate) struct ParsedNode {
     /// A leaf's value, or an interior node's optional estimate.
     pub(crate) interval: Option<Interval>,
     pub(crate) children: Vec<u32>,
+    /// 1-based position among the parent's children (0 for the root).
+    pub(crate) rank: u32,
     pub(crate) pos: SourcePos,
 }
+
+/// Deeper nesting is refused rather than risking the parser's stack.
+pub const MAX_NESTING: u32 = 1000;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Tok {
@@ -153,6 +158,7 @@ struct Parser {
     next: usize,
     nodes: Vec<ParsedNode>,
     names: HashMap<String, SourcePos>,
+    nesting: u32,
 }
 
 /// Parses a whole `.tree` text into its nodes in pre-order (the root first).
@@ -162,6 +168,7 @@ pub(crate) fn parse(text: &str) -> Result<Vec<ParsedNode>, TreeError> {
         next: 0,
         nodes: Vec::new(),
         names: HashMap::new(),
+        nesting: 0,
     };
     parser.tree()?;
     Ok(parser.nodes)
@@ -219,17 +226,23 @@ impl Parser {
     }
 
     fn add(&mut self, parent: Option<u32>, pos: SourcePos) -> u32 {
+        let index = self.nodes.len() as u32;
+        let rank = match parent {
+            Some(parent) => {
+                let siblings = &mut self.nodes[parent as usize].children;
+                siblings.push(index);
+                siblings.len() as u32
+            }
+            None => 0,
+        };
         self.nodes.push(ParsedNode {
             parent,
             name: None,
             interval: None,
             children: Vec::new(),
+            rank,
             pos,
         });
-        let index = (self.nodes.len() - 1) as u32;
-        if let Some(parent) = parent {
-            self.nodes[parent as usize].children.push(index);
-        }
         index
     }
 
@@ -248,6 +261,10 @@ impl Parser {
     /// `"(" [head] node+ ")"`, with the `(` next.
     fn interior(&mut self, parent: Option<u32>) -> Result<u32, TreeError> {
         let open = self.bump();
+        if self.nesting == MAX_NESTING {
+            return Err(error(open.pos, TreeErrorKind::TooDeep { max: MAX_NESTING }));
+        }
+        self.nesting += 1;
         let index = self.add(parent, open.pos);
 
         // A head is NAME, NAME=[lo,hi] or =[lo,hi]; NAME=INT is a child leaf.
@@ -286,6 +303,7 @@ impl Parser {
                 }
             }
         }
+        self.nesting -= 1;
         if self.nodes[index as usize].children.is_empty() {
             return Err(error(open.pos, TreeErrorKind::EmptyNode));
         }
