@@ -4,3 +4,5 @@
 
 pub mod board;
 pub mod config;
+pub mod search;
+pub mod tree;

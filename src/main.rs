@@ -26,6 +26,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Config(command) => commands::config::run(&command, &cli.global),
         Command::Perft(args) => commands::perft::run(&args),
         Command::Play => commands::play::run(),
+        Command::Tree(args) => commands::tree::run(&args, &cli.global),
         other => anyhow::bail!("{other:?}: not available in this build yet"),
     }
 }

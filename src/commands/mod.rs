@@ -3,3 +3,4 @@
 pub mod config;
 pub mod perft;
 pub mod play;
+pub mod tree;
