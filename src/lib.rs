@@ -3,3 +3,4 @@
 //! `tui`, which the binary drives.
 
 pub mod board;
+pub mod notation;
