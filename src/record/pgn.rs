@@ -437,7 +437,7 @@ mod tests {
     #[test]
     fn syntax_errors_say_where() {
         let err = parse_pgn("[Event \"x\"]\n1. 炮二平五 {never closed").unwrap_err();
-        assert_eq!((err.line, err.column), (2, 10));
+        assert_eq!((err.line, err.column), (2, 9));
         assert_eq!(err.kind, PgnErrorKind::UnclosedComment);
         let err = parse_pgn("1. 炮二平五 ( 马8进7").unwrap_err();
         assert_eq!(err.kind, PgnErrorKind::UnclosedVariation);
