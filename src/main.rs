@@ -11,6 +11,9 @@ fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command.unwrap_or(Command::Play) {
         Command::Perft(args) => commands::perft::run(&args),
+        Command::Moves(args) => commands::moves::run(&args, &cli.global),
+        Command::Notation => commands::notation::run(),
+        Command::Replay(args) => commands::replay::run(&args),
         other => anyhow::bail!("{other:?}: not available in this build yet"),
     }
 }
