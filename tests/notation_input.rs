@@ -281,3 +281,17 @@ fn illegal_input_names_the_piece_and_the_reason() {
         IllegalReason::CannonScreens(0)
     );
 }
+
+#[test]
+fn wxf_rule_iv_wins_over_a_clashing_fairy_stockfish_index() {
+    // Red soldiers: three on file 1 (i7 front, i6 middle, i5 rear) and two on file 3. Rule IV
+    // writes the middle one `11`; Fairy-Stockfish writes the front one `11` (first on file 1).
+    // The canonical reading is the string's meaning; the index form still reads when it
+    // does not clash.
+    let p = pos("4k4/9/8P/6P1P/6P1P/9/9/9/4A4/4K4 w - - 0 1");
+    assert_eq!(format_move(&p, mv("i6h6"), Notation::Wxf), "11.2");
+    reads(&p, "11.2", "i6h6");
+    reads(&p, "21=2", "i6h6");
+    reads(&p, "1+.2", "i7h7");
+    reads(&p, "31=2", "i5h5");
+}
