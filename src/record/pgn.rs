@@ -1,7 +1,7 @@
 //! Reading PGN game records as xqbase-style sites and datasets publish them (§5): tags
 //! (with `[FEN]` and `[Format]`), numbered move pairs with or without `...`, `1．` full-width
 //! dots, comments `{...}` and `;...`, variations `(...)` (skipped), NAGs and results. Moves
-//! stay text here; [`PgnGame::replay`] resolves them against the positions.
+//! stay text here; [`PgnGame::replay_partial`] resolves them against the positions.
 
 use thiserror::Error;
 
