@@ -4,5 +4,7 @@
 
 pub mod board;
 pub mod config;
+pub mod notation;
+pub mod record;
 pub mod search;
 pub mod tree;
