@@ -45,7 +45,12 @@ pub struct GlobalArgs {
     #[arg(long, global = true, value_name = "MB")]
     pub hash: Option<u32>,
     /// Search log detail: off, summary, nodes, events.
-    #[arg(long = "trace-level", global = true, value_name = "LEVEL")]
+    #[arg(
+        id = "trace_level",
+        long = "trace-level",
+        global = true,
+        value_name = "LEVEL"
+    )]
     pub trace: Option<String>,
     /// Theme name.
     #[arg(long, global = true, value_name = "NAME")]

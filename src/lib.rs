@@ -4,4 +4,8 @@
 
 pub mod board;
 pub mod config;
+pub mod notation;
+pub mod record;
+pub mod search;
+pub mod tree;
 pub mod tui;
