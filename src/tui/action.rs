@@ -21,7 +21,7 @@ pub enum Action {
     /// The driver read a file the app asked for.
     FileRead {
         path: PathBuf,
-        result: Result<String, String>,
+        result: Result<Vec<u8>, String>,
     },
     /// The driver wrote a file the app asked for (a saved game).
     FileWritten {

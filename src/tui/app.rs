@@ -5,7 +5,7 @@ use crate::config::theme::{ColorEnv, ColorLevel, ThemeSet};
 use crate::config::{Config, EngineSide, TraceLevel};
 
 use super::engine_link::{IterationInfo, SearchId};
-use super::game::GameRecord;
+use super::game::GameState;
 use super::glyphs::GlyphSet;
 use super::input::InputLine;
 use super::popup::Popup;
@@ -77,7 +77,7 @@ pub struct App {
     pub color_env: ColorEnv,
     pub color_level: ColorLevel,
     pub palette: Palette,
-    pub game: GameRecord,
+    pub game: GameState,
     /// Black at the bottom.
     pub flipped: bool,
     pub focus: Focus,
@@ -109,7 +109,7 @@ impl App {
             color_env,
             color_level,
             palette,
-            game: GameRecord::new(Position::startpos()),
+            game: GameState::new(Position::startpos()),
             flipped: false,
             focus: Focus::Input,
             focus_before_step: None,
@@ -201,7 +201,7 @@ impl App {
     }
 
     /// Offers to resume an unfinished game found at start.
-    pub fn offer_resume(&mut self, game: GameRecord) {
+    pub fn offer_resume(&mut self, game: GameState) {
         self.popups.push(Popup::Resume {
             game: Box::new(game),
         });

@@ -1,7 +1,9 @@
 //! The game on the board: where it started, the moves played, the moves taken back.
+//! Files hold a `record::GameRecord`; this adds undo/redo and the moves' texts on top.
 
 use crate::board::{Move, Position};
 use crate::config::Notation;
+use crate::record::{GameRecord, GameResult};
 
 use super::notation_link::format_move;
 
@@ -37,11 +39,13 @@ impl PlayedMove {
 /// A game: a start position, the moves played from it, and the moves taken back
 /// (most recent last) that redo plays again.
 #[derive(Debug, Clone)]
-pub struct GameRecord {
+pub struct GameState {
     start: Position,
     position: Position,
     played: Vec<PlayedMove>,
     taken_back: Vec<Move>,
+    /// Tags of a loaded game (event, players...), written back when saving.
+    tags: Vec<(String, String)>,
 }
 
 /// A move of a saved or loaded game that is not legal where it stands.
@@ -52,21 +56,45 @@ pub struct IllegalMoveAt {
     pub mv: Move,
 }
 
-impl GameRecord {
+impl GameState {
     /// A game starting at `start`, which becomes the root (its history is forgotten).
-    pub fn new(mut start: Position) -> GameRecord {
+    pub fn new(mut start: Position) -> GameState {
         start.clear_history();
-        GameRecord {
+        GameState {
             position: start.clone(),
             start,
             played: Vec::new(),
             taken_back: Vec::new(),
+            tags: Vec::new(),
         }
     }
 
+    /// The game a record holds, every move checked.
+    pub fn from_record(record: &GameRecord) -> Result<GameState, IllegalMoveAt> {
+        let mut game = GameState::with_moves(record.start.clone(), &record.moves)?;
+        game.tags = record.tags.clone();
+        Ok(game)
+    }
+
+    /// The game as a record, with its result when it is over.
+    pub fn to_record(&self) -> GameRecord {
+        let mut record = GameRecord::new(self.start.clone());
+        record.tags = self.tags.clone();
+        record.moves = self.moves().collect();
+        record.result = match self.position.outcome() {
+            Some(outcome) => match outcome.pgn_result() {
+                "1-0" => GameResult::RedWins,
+                "0-1" => GameResult::BlackWins,
+                _ => GameResult::Draw,
+            },
+            None => GameResult::Unknown,
+        };
+        record
+    }
+
     /// A game from `start` with `moves` played, each checked for legality.
-    pub fn with_moves(start: Position, moves: &[Move]) -> Result<GameRecord, IllegalMoveAt> {
-        let mut game = GameRecord::new(start);
+    pub fn with_moves(start: Position, moves: &[Move]) -> Result<GameState, IllegalMoveAt> {
+        let mut game = GameState::new(start);
         for (index, &mv) in moves.iter().enumerate() {
             if !game.position.is_legal(mv) {
                 return Err(IllegalMoveAt { index, mv });
@@ -145,7 +173,7 @@ mod tests {
     #[test]
     fn undo_and_redo_walk_the_line_and_a_new_move_drops_redo() {
         let mut game =
-            GameRecord::with_moves(Position::startpos(), &[mv("h2e2"), mv("h9g7")]).unwrap();
+            GameState::with_moves(Position::startpos(), &[mv("h2e2"), mv("h9g7")]).unwrap();
         assert_eq!(game.undo(), Some(mv("h9g7")));
         assert_eq!(game.undo(), Some(mv("h2e2")));
         assert_eq!(game.undo(), None);
@@ -159,12 +187,15 @@ mod tests {
         assert!(!game.can_redo());
         assert_eq!(game.moves().collect::<Vec<_>>(), [mv("h2e2"), mv("b9c7")]);
         assert_eq!(game.played()[0].text(Notation::Iccs), "h2e2");
+        assert_eq!(game.played()[0].text(Notation::Chinese), "炮二平五");
+        let back = GameState::from_record(&game.to_record()).unwrap();
+        assert_eq!(back.moves().collect::<Vec<_>>(), [mv("h2e2"), mv("b9c7")]);
     }
 
     #[test]
     fn an_illegal_move_in_a_list_is_reported_with_its_index() {
         let error =
-            GameRecord::with_moves(Position::startpos(), &[mv("h2e2"), mv("h2e2")]).unwrap_err();
+            GameState::with_moves(Position::startpos(), &[mv("h2e2"), mv("h2e2")]).unwrap_err();
         assert_eq!(
             error,
             IllegalMoveAt {

@@ -33,14 +33,13 @@ pub use engine_link::{
     EngineEvent, EngineLink, EngineScore, EventSink, IterationInfo, Reporter, SearchId,
     SearchRequest, Searcher, default_searcher,
 };
-pub use game::{GameRecord, PlayedMove};
+pub use game::{GameState, PlayedMove};
 pub use glyphs::GlyphSet;
 pub use help::{HELP, HelpSection};
 pub use input::InputLine;
 pub use layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
-pub use notation_link::{Candidate, EntryError};
 pub use popup::{ChoiceItem, ChoicePurpose, ChoiceValue, Popup, PromptPurpose};
-pub use records::{RecordError, autosave_text, pgn_text, read_game};
+pub use records::{autosave_text, pgn_text, read_game, read_game_bytes};
 pub use search_log::{LogKind, LogLine, SearchLog};
 pub use step::{StepCommand, StepGate, StepMode, StepState};
 pub use terminal::{Exit, RunOptions, read_autosave, run, write_atomically};

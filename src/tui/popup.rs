@@ -2,9 +2,9 @@
 
 use crate::config::EngineSide;
 
-use super::game::GameRecord;
+use super::game::GameState;
 use super::input::InputLine;
-use super::notation_link::Candidate;
+use crate::notation::Candidate;
 
 /// What a one-line prompt asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,7 +68,7 @@ pub enum Popup {
         selected: usize,
     },
     /// An unfinished game was found at start: Enter resumes it, Esc starts anew.
-    Resume { game: Box<GameRecord> },
+    Resume { game: Box<GameState> },
     Prompt {
         purpose: PromptPurpose,
         line: InputLine,

@@ -43,7 +43,7 @@ pub struct RunOptions {
 impl RunOptions {
     /// The autosave file in the platform data directory.
     pub fn default_autosave_path() -> Option<PathBuf> {
-        crate::config::project_dirs().map(|dirs| dirs.data_dir().join("autosave.txt"))
+        crate::config::project_dirs().map(|dirs| dirs.data_dir().join("autosave.pgn"))
     }
 }
 
@@ -118,13 +118,14 @@ pub fn write_atomically(path: &Path, contents: &str) -> io::Result<()> {
 }
 
 /// The unfinished game in the autosave file, if there is one worth resuming.
-pub fn read_autosave(path: &Path) -> Result<Option<super::game::GameRecord>, String> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
+pub fn read_autosave(path: &Path) -> Result<Option<super::game::GameState>, String> {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
         Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(error) => return Err(format!("{}: {error}", path.display())),
     };
-    let game = records::read_game(&text).map_err(|error| format!("{}: {error}", path.display()))?;
+    let game =
+        records::read_game_bytes(&bytes).map_err(|error| format!("{}: {error}", path.display()))?;
     let unfinished = game.ply() > 0 && game.position().outcome().is_none();
     Ok(unfinished.then_some(game))
 }
@@ -234,12 +235,7 @@ impl Driver {
                     }
                 }
                 Effect::ReadFile(path) => {
-                    let result = std::fs::read(&path)
-                        .map_err(|error| error.to_string())
-                        .and_then(|bytes| {
-                            String::from_utf8(bytes)
-                                .map_err(|_| "the file is not UTF-8 text".to_owned())
-                        });
+                    let result = std::fs::read(&path).map_err(|error| error.to_string());
                     queue.extend(update(app, Action::FileRead { path, result }));
                 }
                 Effect::WriteFile { path, contents } => {
@@ -319,7 +315,7 @@ mod tests {
     #[test]
     fn atomic_writes_replace_the_file_and_leave_no_temporary() {
         let folder = tempfile::tempdir().unwrap();
-        let path = folder.path().join("nested").join("autosave.txt");
+        let path = folder.path().join("nested").join("autosave.pgn");
         write_atomically(&path, "one").unwrap();
         write_atomically(&path, "two").unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "two");
@@ -327,19 +323,19 @@ mod tests {
             .unwrap()
             .map(|entry| entry.unwrap().file_name())
             .collect();
-        assert_eq!(names, ["autosave.txt"]);
+        assert_eq!(names, ["autosave.pgn"]);
     }
 
     #[test]
     fn only_an_unfinished_game_is_offered_for_resuming() {
         let folder = tempfile::tempdir().unwrap();
-        let path = folder.path().join("autosave.txt");
+        let path = folder.path().join("autosave.pgn");
         assert_eq!(read_autosave(&path).unwrap().map(|g| g.ply()), None);
-        let mut game = super::super::game::GameRecord::new(crate::board::Position::startpos());
+        let mut game = super::super::game::GameState::new(crate::board::Position::startpos());
         game.play(crate::board::Move::parse_coords("h2e2").unwrap());
         write_atomically(&path, &records::autosave_text(&game)).unwrap();
         assert_eq!(read_autosave(&path).unwrap().map(|g| g.ply()), Some(1));
         std::fs::write(&path, "garbage").unwrap();
-        assert!(read_autosave(&path).unwrap_err().contains("autosave.txt"));
+        assert!(read_autosave(&path).unwrap_err().contains("autosave.pgn"));
     }
 }

@@ -9,12 +9,13 @@ use crate::config::{EngineSide, Glyphs, Notation, TraceLevel};
 use super::action::{Action, Command, Effect};
 use super::app::{App, Focus, Thinking};
 use super::engine_link::SearchRequest;
-use super::game::GameRecord;
-use super::notation_link::{self, EntryError};
+use super::game::GameState;
+use super::notation_link;
 use super::popup::{ChoiceItem, ChoicePurpose, ChoiceValue, Popup, PromptPurpose, mode_items};
 use super::records;
 use super::step::StepCommand;
 use super::{engine_events, keys};
+use crate::notation::MoveError;
 
 /// Applies `action` to `app` and returns what the driver must do.
 pub fn update(app: &mut App, action: Action) -> Vec<Effect> {
@@ -54,7 +55,7 @@ pub fn run(app: &mut App, command: Command) -> Vec<Effect> {
         Command::Redo => redo(app),
         Command::NewGame => {
             let mut effects = stop_search(app);
-            start_game(app, GameRecord::new(Position::startpos()));
+            start_game(app, GameState::new(Position::startpos()));
             effects.push(Effect::RemoveAutosave);
             effects.extend(start_engine_if_due(app));
             effects
@@ -150,7 +151,7 @@ fn prompt(purpose: PromptPurpose, text: &str) -> Popup {
 }
 
 /// Replaces the game, keeping the settings; the board turns to the player's side.
-pub fn start_game(app: &mut App, game: GameRecord) {
+pub fn start_game(app: &mut App, game: GameState) {
     app.game = game;
     app.selected = None;
     app.input.clear();
@@ -368,20 +369,19 @@ pub fn submit_input(app: &mut App) -> Vec<Effect> {
             app.input.clear();
             play_move(app, mv)
         }
-        Err(EntryError::Invalid(message)) => {
-            app.input.set_error(message);
+        Err(error @ MoveError::Ambiguous { .. }) => {
+            app.input.set_error(error.to_string());
+            if let MoveError::Ambiguous { candidates, .. } = error {
+                app.popups.push(Popup::Candidates {
+                    input: text,
+                    candidates,
+                    selected: 0,
+                });
+            }
             Vec::new()
         }
-        Err(EntryError::Ambiguous {
-            message,
-            candidates,
-        }) => {
-            app.input.set_error(message);
-            app.popups.push(Popup::Candidates {
-                input: text,
-                candidates,
-                selected: 0,
-            });
+        Err(error) => {
+            app.input.set_error(error.to_string());
             Vec::new()
         }
     }
@@ -597,16 +597,21 @@ pub fn set_mode(app: &mut App, side: EngineSide) -> Vec<Effect> {
 /// Loads the game in `text` (a FEN, or a file's contents), replacing the current one.
 pub fn load_game_text(app: &mut App, text: &str, source: &str) -> Result<(), String> {
     let game = records::read_game(text).map_err(|error| format!("{source}: {error}"))?;
-    start_game(app, game);
-    app.notify(format!("loaded {source}"));
+    load_game(app, game, source);
     Ok(())
 }
 
-fn on_file_read(app: &mut App, path: &std::path::Path, result: Result<String, String>) {
+fn load_game(app: &mut App, game: GameState, source: &str) {
+    start_game(app, game);
+    app.notify(format!("loaded {source}"));
+}
+
+fn on_file_read(app: &mut App, path: &std::path::Path, result: Result<Vec<u8>, String>) {
     let shown = path.display().to_string();
     let outcome = result
-        .map_err(|message| format!("{shown}: {message}"))
-        .and_then(|text| load_game_text(app, &text, &shown));
+        .and_then(|bytes| records::read_game_bytes(&bytes))
+        .map(|game| load_game(app, game, &shown))
+        .map_err(|message| format!("{shown}: {message}"));
     if let Err(message) = outcome {
         app.popups.push(Popup::Message {
             title: "Cannot load".to_owned(),
@@ -642,7 +647,7 @@ pub fn save_to(app: &mut App, path: &str) -> Vec<Effect> {
     }
     vec![Effect::WriteFile {
         path: PathBuf::from(path),
-        contents: records::pgn_text(&app.game),
+        contents: records::pgn_text(&app.game, app.config.settings.notation),
     }]
 }
 

@@ -111,7 +111,7 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
                 app,
                 candidates
                     .iter()
-                    .map(|c| format!("{} ({})", c.label, c.mv.iccs())),
+                    .map(|c| format!("{} ({})", c.chinese, c.mv.iccs())),
                 *selected,
                 width,
             );
