@@ -2,7 +2,7 @@
 
 use crate::board::{Color, Position, Square};
 use crate::config::theme::{ColorEnv, ColorLevel, ThemeSet};
-use crate::config::{Config, EngineSide, TraceLevel};
+use crate::config::{Config, EngineSide, Glyphs, Notation, TraceLevel};
 
 use super::engine_link::{IterationInfo, SearchId};
 use super::game::GameState;
@@ -136,6 +136,16 @@ impl App {
 
     pub fn glyphs(&self) -> GlyphSet {
         GlyphSet::new(self.config.settings.glyphs)
+    }
+
+    /// The notation moves are shown in: the chosen one, except that Chinese characters
+    /// become WXF with the ASCII glyphs (chosen for terminals without CJK fonts).
+    pub fn display_notation(&self) -> Notation {
+        let settings = &self.config.settings;
+        match (settings.glyphs, settings.notation) {
+            (Glyphs::Ascii, Notation::Chinese) => Notation::Wxf,
+            (_, notation) => notation,
+        }
     }
 
     pub fn position(&self) -> &Position {

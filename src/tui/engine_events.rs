@@ -49,7 +49,7 @@ pub fn search_ended(app: &mut App) {
 
 /// One iteration as a log line: depth, score, nodes, speed, principal variation.
 pub fn iteration_line(app: &App, info: &IterationInfo) -> String {
-    let pv = format_line(app.position(), &info.pv, app.config.settings.notation).join(" ");
+    let pv = format_line(app.position(), &info.pv, app.display_notation()).join(" ");
     format!(
         "d{:<2} {:>7} {:>7} {:>7}/s {}",
         info.depth,
@@ -108,7 +108,7 @@ pub fn on_engine_event(app: &mut App, event: EngineEvent) -> Vec<Effect> {
                     let text = super::notation_link::format_move(
                         app.position(),
                         mv,
-                        app.config.settings.notation,
+                        app.display_notation(),
                     );
                     app.log.push(LogKind::Result, format!("plays {text}"));
                     play_move(app, mv)

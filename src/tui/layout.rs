@@ -18,7 +18,7 @@ const BOARD_PANE_WIDTH: u16 = BOARD_WIDTH + 4;
 /// The move list's width when it stands beside the log.
 const MOVES_SIDE_WIDTH: u16 = 30;
 /// The right-hand column needs this much to put moves and log side by side.
-const SIDE_BY_SIDE_WIDTH: u16 = 84;
+const SIDE_BY_SIDE_WIDTH: u16 = 80;
 
 /// The screen's regions. `None` from `new` when the terminal is too small.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -34,7 +34,7 @@ pub fn moves(app: &App, frame: &mut Frame, area: Rect) {
     let block = pane_block(app, " Moves ", false);
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let notation = app.config.settings.notation;
+    let notation = app.display_notation();
     let played = app.game.played();
     let start = app.game.start();
     let black_first = start.side_to_move() == Color::Black;
@@ -109,7 +109,7 @@ fn log_title(app: &App) -> String {
     let mut title = " Search log ".to_owned();
     if let Some(step) = &app.log.step {
         let state = match step.mode() {
-            _ if step.waiting() => Some("paused: Space step, i iteration, c continue"),
+            _ if step.waiting() => Some("paused: Space=1 i=iter c=go"),
             StepMode::ToIterationEnd => Some("to iteration end"),
             StepMode::Paused => Some("stepping"),
             StepMode::Free if app.config.settings.step => Some("running"),
