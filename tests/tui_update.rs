@@ -602,3 +602,33 @@ fn a_resize_is_remembered_for_mouse_hits() {
     update(&mut app, click);
     assert_eq!(app.selected, Some(Square::new(0, 0)));
 }
+
+#[test]
+fn profiles_switch_while_running() {
+    use xiangqi_tui::config::{Config, ConfigLocation, Glyphs, Overrides};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/configs/valid/profiles.toml");
+    let location = ConfigLocation {
+        path,
+        explicit: true,
+    };
+    let config = Config::load(Some(location), None, &Overrides::default()).unwrap();
+    let mut app = App::new(config, colour_terminal(), true);
+    assert_eq!(app.config.profile.as_deref(), Some("study"));
+    assert!(app.config.settings.step);
+    type_line(&mut app, ":profile quick");
+    assert_eq!(app.config.settings.glyphs, Glyphs::Ascii);
+    assert_eq!(app.config.settings.movetime_ms, Some(200));
+    assert!(!app.config.settings.step);
+    // From the chooser: the first line is "no profile", the file's top level.
+    update(&mut app, ctrl('p'));
+    let Some(Popup::Choice { items, .. }) = app.popups.last() else {
+        panic!("{:?}", app.popups);
+    };
+    let labels: Vec<_> = items.iter().map(|item| item.label.as_str()).collect();
+    assert_eq!(labels[1..], ["quick", "study"]);
+    update(&mut app, key(KeyCode::Char('1')));
+    assert_eq!(app.config.profile, None);
+    assert_eq!(app.config.settings.depth, Some(8));
+    assert_eq!(app.palette.name, "light");
+}

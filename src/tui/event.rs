@@ -88,7 +88,11 @@ pub fn spawn_signals(sender: SyncSender<Incoming>, restore: fn()) -> std::io::Re
 /// terminal that reads end-of-file forever, so this does not depend on it: it sleeps in
 /// `poll` asking for no events, which wakes only on a hang-up or an error.
 pub fn spawn_hangup_watch(sender: SyncSender<Incoming>) -> std::io::Result<()> {
-    let tty = File::open("/dev/tty")?;
+    watch_for_hangup(File::open("/dev/tty")?, sender)
+}
+
+/// Sends `TerminalLost` once `tty` hangs up; sleeps until then.
+fn watch_for_hangup(tty: File, sender: SyncSender<Incoming>) -> std::io::Result<()> {
     thread::Builder::new()
         .name("hangup-watch".into())
         .spawn(move || {
@@ -118,4 +122,38 @@ pub fn spawn_hangup_watch(sender: SyncSender<Incoming>) -> std::io::Result<()> {
 /// An engine sink that feeds the main loop.
 pub fn engine_sink(sender: SyncSender<Incoming>) -> EventSink {
     Box::new(move |event: EngineEvent| sender.send(Incoming::Action(Action::Engine(event))).is_ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::os::fd::{FromRawFd, OwnedFd};
+    use std::sync::mpsc;
+
+    use super::*;
+
+    #[test]
+    fn a_terminal_whose_other_end_closes_is_reported_lost() {
+        let (mut master, mut slave) = (0, 0);
+        // SAFETY: openpty writes two new descriptors into the two integers.
+        let opened = unsafe {
+            libc::openpty(
+                &mut master,
+                &mut slave,
+                std::ptr::null_mut(),
+                std::ptr::null(),
+                std::ptr::null(),
+            )
+        };
+        assert_eq!(opened, 0, "{}", std::io::Error::last_os_error());
+        // SAFETY: both descriptors were just opened and are owned here alone.
+        let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), File::from_raw_fd(slave)) };
+        let (sender, received) = mpsc::sync_channel(1);
+        watch_for_hangup(slave, sender).unwrap();
+        // Closing the terminal's other end is what an SSH disconnect does to it.
+        drop(master);
+        match received.recv().unwrap() {
+            Incoming::TerminalLost(why) => assert_eq!(why, "the terminal hung up"),
+            other => panic!("{other:?}"),
+        }
+    }
 }

@@ -149,7 +149,7 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
             let lines = vec![
                 Line::styled(
                     format!(
-                        "A game of {} moves was not finished ({side} to move).",
+                        "An unfinished game: {} moves played, {side} to move.",
                         game.ply()
                     ),
                     palette.popup,
