@@ -6,7 +6,7 @@ use crate::config::EngineSide;
 
 use super::action::{Command, Effect};
 use super::app::App;
-use super::update;
+use super::{choices, loading, update};
 
 /// Every `:` command with its argument, for the help screen.
 pub const COMMANDS: &[(&str, &str)] = &[
@@ -36,7 +36,7 @@ pub fn run_line(app: &mut App, line: &str) -> Vec<Effect> {
     let effects = match name {
         "theme" if argument.is_empty() => return needs_argument(app, "a theme name"),
         "theme" => {
-            if !update::set_theme(app, argument) {
+            if !choices::set_theme(app, argument) {
                 let message = app.notice.take().map(|notice| notice.text);
                 app.input.set_error(message.unwrap_or_default());
                 return Vec::new();
@@ -54,10 +54,10 @@ pub fn run_line(app: &mut App, line: &str) -> Vec<Effect> {
                 ));
                 return Vec::new();
             }
-            update::set_profile(app, name)
+            choices::set_profile(app, name)
         }
         "mode" => match argument.parse::<EngineSide>() {
-            Ok(side) => update::set_mode(app, side),
+            Ok(side) => choices::set_mode(app, side),
             Err(error) => {
                 app.input.set_error(error.to_string());
                 return Vec::new();
@@ -69,12 +69,12 @@ pub fn run_line(app: &mut App, line: &str) -> Vec<Effect> {
                 app.input.set_error(format!("bad FEN: {error}"));
                 return Vec::new();
             }
-            update::load_from_prompt(app, argument)
+            loading::load_from_prompt(app, argument)
         }
         "load" if argument.is_empty() => return needs_argument(app, "a file path"),
-        "load" => update::load_from_prompt(app, argument),
+        "load" => loading::load_from_prompt(app, argument),
         "save" if argument.is_empty() => return needs_argument(app, "a file path"),
-        "save" => update::save_to(app, argument),
+        "save" => loading::save_to(app, argument),
         "help" => update::run(app, Command::Help),
         _ => {
             let known: Vec<&str> = COMMANDS

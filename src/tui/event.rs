@@ -7,7 +7,7 @@ use std::os::fd::AsRawFd;
 use std::sync::mpsc::SyncSender;
 use std::thread;
 
-use crossterm::event::{self, Event, KeyEventKind};
+use crossterm::event::{self, Event, KeyEventKind, MouseEventKind};
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 
@@ -31,7 +31,15 @@ pub const CHANNEL_CAPACITY: usize = 1024;
 fn convert(event: Event) -> Option<Action> {
     match event {
         Event::Key(key) if key.kind != KeyEventKind::Release => Some(Action::Key(key)),
-        Event::Mouse(mouse) => Some(Action::Mouse(mouse)),
+        // Only clicks and the wheel mean anything; moves and drags would only cost redraws.
+        Event::Mouse(mouse)
+            if matches!(
+                mouse.kind,
+                MouseEventKind::Down(_) | MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
+            ) =>
+        {
+            Some(Action::Mouse(mouse))
+        }
         Event::Paste(text) => Some(Action::Paste(text)),
         Event::Resize(width, height) => Some(Action::Resize(width, height)),
         _ => None,

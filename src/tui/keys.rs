@@ -15,6 +15,7 @@ use super::layout::{ScreenLayout, board_point_at};
 use super::popup::{Popup, wrap_selection};
 use super::step::StepCommand;
 use super::update::{self, run};
+use super::{choices, loading};
 
 /// The commands every screen knows (Ctrl and function keys), when no popup is open.
 fn global_command(key: &KeyEvent) -> Option<Command> {
@@ -271,7 +272,7 @@ fn popup_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
                 _ => None,
             };
             if let Some(index) = chosen {
-                return update::apply_choice(app, items[index].value.clone());
+                return choices::apply_choice(app, items[index].value.clone());
             }
             let selected = match key.code {
                 KeyCode::Up | KeyCode::Char('k') => wrap_selection(selected, len, -1),
@@ -290,8 +291,8 @@ fn popup_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
                 KeyCode::Enter => {
                     let text = line.text().to_owned();
                     return match purpose {
-                        super::popup::PromptPurpose::Load => update::load_from_prompt(app, &text),
-                        super::popup::PromptPurpose::Save => update::save_to(app, &text),
+                        super::popup::PromptPurpose::Load => loading::load_from_prompt(app, &text),
+                        super::popup::PromptPurpose::Save => loading::save_to(app, &text),
                     };
                 }
                 KeyCode::Esc => return Vec::new(),

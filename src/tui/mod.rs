@@ -7,6 +7,7 @@
 
 mod action;
 mod app;
+mod choices;
 mod commands;
 mod engine_events;
 mod engine_link;
@@ -17,6 +18,7 @@ mod help;
 mod input;
 mod keys;
 mod layout;
+mod loading;
 mod notation_link;
 mod popup;
 mod records;

@@ -7,9 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use crossterm::event::{
-    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
-};
+use crossterm::event::{DisableBracketedPaste, EnableBracketedPaste};
 use crossterm::execute;
 use crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
@@ -47,6 +45,25 @@ impl RunOptions {
     }
 }
 
+/// Mouse reporting of button presses and the wheel only, in SGR form. crossterm's
+/// `EnableMouseCapture` also asks for every movement, a flood of events over SSH that
+/// the TUI has no use for.
+struct EnableClicks;
+
+impl crossterm::Command for EnableClicks {
+    fn write_ansi(&self, out: &mut impl std::fmt::Write) -> std::fmt::Result {
+        out.write_str("\x1b[?1000h\x1b[?1006h")
+    }
+}
+
+struct DisableClicks;
+
+impl crossterm::Command for DisableClicks {
+    fn write_ansi(&self, out: &mut impl std::fmt::Write) -> std::fmt::Result {
+        out.write_str("\x1b[?1006l\x1b[?1000l")
+    }
+}
+
 /// Puts the terminal back as it was. Safe to call more than once, from any thread, and
 /// on a terminal that is gone (errors are ignored: there is nobody to tell).
 fn restore_terminal() {
@@ -54,7 +71,7 @@ fn restore_terminal() {
     let _ = execute!(
         out,
         DisableBracketedPaste,
-        DisableMouseCapture,
+        DisableClicks,
         LeaveAlternateScreen,
         crossterm::cursor::Show
     );
@@ -72,7 +89,7 @@ impl TerminalGuard {
         execute!(
             io::stdout(),
             EnterAlternateScreen,
-            EnableMouseCapture,
+            EnableClicks,
             EnableBracketedPaste
         )?;
         Ok(guard)
@@ -85,11 +102,14 @@ impl Drop for TerminalGuard {
     }
 }
 
+/// On a panic in any thread: restore the terminal, report, and end the process (the
+/// game is on disk already: it is saved after every move).
 fn install_panic_hook() {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         restore_terminal();
         previous(info);
+        std::process::exit(101);
     }));
 }
 

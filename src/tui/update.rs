@@ -1,8 +1,6 @@
 //! `update`: one action in, the state changed, effects out. Game commands live here;
 //! keys and mouse are turned into commands in `keys`, engine reports handled in `engine`.
 
-use std::path::PathBuf;
-
 use crate::board::{Move, Position, Square};
 use crate::config::{EngineSide, Glyphs, Notation, TraceLevel};
 
@@ -11,10 +9,10 @@ use super::app::{App, Focus, Thinking};
 use super::engine_link::SearchRequest;
 use super::game::GameState;
 use super::notation_link;
-use super::popup::{ChoiceItem, ChoicePurpose, ChoiceValue, Popup, PromptPurpose, mode_items};
+use super::popup::{Popup, PromptPurpose};
 use super::records;
 use super::step::StepCommand;
-use super::{engine_events, keys};
+use super::{choices, engine_events, keys, loading};
 use crate::notation::MoveError;
 
 /// Applies `action` to `app` and returns what the driver must do.
@@ -32,7 +30,7 @@ pub fn update(app: &mut App, action: Action) -> Vec<Effect> {
         }
         Action::Engine(event) => engine_events::on_engine_event(app, event),
         Action::FileRead { path, result } => {
-            on_file_read(app, &path, result);
+            loading::on_file_read(app, &path, result);
             let mut effects = save_effects(app);
             effects.extend(start_engine_if_due(app));
             effects
@@ -99,22 +97,15 @@ pub fn run(app: &mut App, command: Command) -> Vec<Effect> {
             Vec::new()
         }
         Command::ChooseTheme => {
-            choose_theme(app);
+            choices::choose_theme(app);
             Vec::new()
         }
         Command::ChooseProfile => {
-            choose_profile(app);
+            choices::choose_profile(app);
             Vec::new()
         }
         Command::ChooseMode => {
-            let items = mode_items();
-            let current = ChoiceValue::Mode(app.config.settings.engine_side);
-            let selected = items.iter().position(|item| item.value == current);
-            app.popups.push(Popup::Choice {
-                purpose: ChoicePurpose::Mode,
-                items,
-                selected: selected.unwrap_or(0),
-            });
+            choices::choose_mode(app);
             Vec::new()
         }
         Command::CycleGlyphs => {
@@ -479,176 +470,6 @@ fn toggle_step(app: &mut App) -> Vec<Effect> {
         return step_search(app, command);
     }
     Vec::new()
-}
-
-fn choose_theme(app: &mut App) {
-    let names = app.config.themes.names();
-    let selected = names
-        .iter()
-        .position(|name| *name == app.config.settings.theme)
-        .unwrap_or(0);
-    let items = names
-        .into_iter()
-        .map(|name| {
-            let description = app
-                .config
-                .themes
-                .get(&name)
-                .map(|theme| theme.description.clone())
-                .unwrap_or_default();
-            ChoiceItem {
-                label: format!("{name:<10} {description}"),
-                value: ChoiceValue::Theme(name),
-            }
-        })
-        .collect();
-    app.popups.push(Popup::Choice {
-        purpose: ChoicePurpose::Theme,
-        items,
-        selected,
-    });
-}
-
-fn choose_profile(app: &mut App) {
-    let mut items = vec![ChoiceItem {
-        label: "(no profile: the file's top-level settings)".to_owned(),
-        value: ChoiceValue::Profile(None),
-    }];
-    items.extend(
-        app.config
-            .profile_names()
-            .into_iter()
-            .map(|name| ChoiceItem {
-                label: name.clone(),
-                value: ChoiceValue::Profile(Some(name)),
-            }),
-    );
-    let current = ChoiceValue::Profile(app.config.profile.clone());
-    let selected = items.iter().position(|item| item.value == current);
-    app.popups.push(Popup::Choice {
-        purpose: ChoicePurpose::Profile,
-        items,
-        selected: selected.unwrap_or(0),
-    });
-}
-
-/// Applies a choice from a list popup.
-pub fn apply_choice(app: &mut App, value: ChoiceValue) -> Vec<Effect> {
-    match value {
-        ChoiceValue::Theme(name) => {
-            set_theme(app, &name);
-            Vec::new()
-        }
-        ChoiceValue::Profile(name) => set_profile(app, name.as_deref()),
-        ChoiceValue::Mode(side) => set_mode(app, side),
-    }
-}
-
-pub fn set_theme(app: &mut App, name: &str) -> bool {
-    if app.config.themes.get(name).is_none() {
-        let known = app.config.themes.names().join(", ");
-        app.alert(format!("no theme '{name}'; themes: {known}"));
-        return false;
-    }
-    app.config.settings.theme = name.to_owned();
-    app.refresh_style();
-    if app.palette.name == name {
-        app.notify(format!("theme {name}"));
-    } else {
-        app.notify(format!(
-            "theme {name} (shown as {}: no colour)",
-            app.palette.name
-        ));
-    }
-    true
-}
-
-pub fn set_profile(app: &mut App, name: Option<&str>) -> Vec<Effect> {
-    let old_side = app.config.settings.engine_side;
-    if let Err(error) = app.config.switch_profile(name) {
-        app.alert(error.to_string());
-        return Vec::new();
-    }
-    app.refresh_style();
-    app.notify(match name {
-        Some(name) => format!("profile {name}"),
-        None => "no profile".to_owned(),
-    });
-    if app.config.settings.engine_side != old_side {
-        let side = app.config.settings.engine_side;
-        return set_mode(app, side);
-    }
-    Vec::new()
-}
-
-pub fn set_mode(app: &mut App, side: EngineSide) -> Vec<Effect> {
-    let mut effects = stop_search(app);
-    app.config.settings.engine_side = side;
-    app.engine.paused = false;
-    app.selected = None;
-    app.orient();
-    if side != EngineSide::None && !app.engine.available {
-        app.alert("this build has no engine: two players");
-    }
-    effects.extend(start_engine_if_due(app));
-    effects
-}
-
-/// Loads the game in `text` (a FEN, or a file's contents), replacing the current one.
-pub fn load_game_text(app: &mut App, text: &str, source: &str) -> Result<(), String> {
-    let game = records::read_game(text).map_err(|error| format!("{source}: {error}"))?;
-    load_game(app, game, source);
-    Ok(())
-}
-
-fn load_game(app: &mut App, game: GameState, source: &str) {
-    start_game(app, game);
-    app.notify(format!("loaded {source}"));
-}
-
-fn on_file_read(app: &mut App, path: &std::path::Path, result: Result<Vec<u8>, String>) {
-    let shown = path.display().to_string();
-    let outcome = result
-        .and_then(|bytes| records::read_game_bytes(&bytes))
-        .map(|game| load_game(app, game, &shown))
-        .map_err(|message| format!("{shown}: {message}"));
-    if let Err(message) = outcome {
-        app.popups.push(Popup::Message {
-            title: "Cannot load".to_owned(),
-            text: message,
-        });
-    }
-}
-
-/// The answer to the load prompt: a FEN loads at once, anything else is a file to read.
-pub fn load_from_prompt(app: &mut App, text: &str) -> Vec<Effect> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Vec::new();
-    }
-    if Position::from_fen(text).is_ok() {
-        let mut effects = stop_search(app);
-        if load_game_text(app, text, "FEN").is_ok() {
-            effects.extend(save_effects(app));
-            effects.extend(start_engine_if_due(app));
-        }
-        return effects;
-    }
-    let mut effects = stop_search(app);
-    effects.push(Effect::ReadFile(PathBuf::from(text)));
-    effects
-}
-
-/// The answer to the save prompt.
-pub fn save_to(app: &mut App, path: &str) -> Vec<Effect> {
-    let path = path.trim();
-    if path.is_empty() {
-        return Vec::new();
-    }
-    vec![Effect::WriteFile {
-        path: PathBuf::from(path),
-        contents: records::pgn_text(&app.game, app.config.settings.notation),
-    }]
 }
 
 /// Whether `focus` should get the keys now that a stepping search waits for them.

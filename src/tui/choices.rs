@@ -1,0 +1,133 @@
+//! Choosing from lists and switching while running: theme, profile, who plays.
+
+use crate::config::EngineSide;
+
+use super::action::Effect;
+use super::app::App;
+use super::popup::{ChoiceItem, ChoicePurpose, ChoiceValue, Popup, mode_items};
+use super::update::{start_engine_if_due, stop_search};
+
+/// Opens the "who plays" list at the current mode.
+pub fn choose_mode(app: &mut App) {
+    let items = mode_items();
+    let current = ChoiceValue::Mode(app.config.settings.engine_side);
+    let selected = items.iter().position(|item| item.value == current);
+    app.popups.push(Popup::Choice {
+        purpose: ChoicePurpose::Mode,
+        items,
+        selected: selected.unwrap_or(0),
+    });
+}
+
+pub fn choose_theme(app: &mut App) {
+    let names = app.config.themes.names();
+    let selected = names
+        .iter()
+        .position(|name| *name == app.config.settings.theme)
+        .unwrap_or(0);
+    let items = names
+        .into_iter()
+        .map(|name| {
+            let description = app
+                .config
+                .themes
+                .get(&name)
+                .map(|theme| theme.description.clone())
+                .unwrap_or_default();
+            ChoiceItem {
+                label: format!("{name:<10} {description}"),
+                value: ChoiceValue::Theme(name),
+            }
+        })
+        .collect();
+    app.popups.push(Popup::Choice {
+        purpose: ChoicePurpose::Theme,
+        items,
+        selected,
+    });
+}
+
+pub fn choose_profile(app: &mut App) {
+    let mut items = vec![ChoiceItem {
+        label: "(no profile: the file's top-level settings)".to_owned(),
+        value: ChoiceValue::Profile(None),
+    }];
+    items.extend(
+        app.config
+            .profile_names()
+            .into_iter()
+            .map(|name| ChoiceItem {
+                label: name.clone(),
+                value: ChoiceValue::Profile(Some(name)),
+            }),
+    );
+    let current = ChoiceValue::Profile(app.config.profile.clone());
+    let selected = items.iter().position(|item| item.value == current);
+    app.popups.push(Popup::Choice {
+        purpose: ChoicePurpose::Profile,
+        items,
+        selected: selected.unwrap_or(0),
+    });
+}
+
+/// Applies a choice from a list popup.
+pub fn apply_choice(app: &mut App, value: ChoiceValue) -> Vec<Effect> {
+    match value {
+        ChoiceValue::Theme(name) => {
+            set_theme(app, &name);
+            Vec::new()
+        }
+        ChoiceValue::Profile(name) => set_profile(app, name.as_deref()),
+        ChoiceValue::Mode(side) => set_mode(app, side),
+    }
+}
+
+pub fn set_theme(app: &mut App, name: &str) -> bool {
+    if app.config.themes.get(name).is_none() {
+        let known = app.config.themes.names().join(", ");
+        app.alert(format!("no theme '{name}'; themes: {known}"));
+        return false;
+    }
+    app.config.settings.theme = name.to_owned();
+    app.refresh_style();
+    if app.palette.name == name {
+        app.notify(format!("theme {name}"));
+    } else {
+        app.notify(format!(
+            "theme {name} (shown as {}: no colour)",
+            app.palette.name
+        ));
+    }
+    true
+}
+
+pub fn set_profile(app: &mut App, name: Option<&str>) -> Vec<Effect> {
+    let old_side = app.config.settings.engine_side;
+    if let Err(error) = app.config.switch_profile(name) {
+        app.alert(error.to_string());
+        return Vec::new();
+    }
+    app.refresh_style();
+    app.notify(match name {
+        Some(name) => format!("profile {name}"),
+        None => "no profile".to_owned(),
+    });
+    if app.config.settings.engine_side != old_side {
+        let side = app.config.settings.engine_side;
+        return set_mode(app, side);
+    }
+    Vec::new()
+}
+
+pub fn set_mode(app: &mut App, side: EngineSide) -> Vec<Effect> {
+    let mut effects = stop_search(app);
+    app.config.settings.engine_side = side;
+    app.engine.paused = false;
+    app.selected = None;
+    app.orient();
+    if side != EngineSide::None && !app.engine.available {
+        app.alert("this build has no engine: two players");
+    }
+    effects.extend(start_engine_if_due(app));
+    effects
+}

@@ -1,0 +1,69 @@
+//! Loading a game (a FEN, or a PGN file the driver reads) and saving one as PGN.
+
+use std::path::{Path, PathBuf};
+
+use crate::board::Position;
+
+use super::action::Effect;
+use super::app::App;
+use super::game::GameState;
+use super::popup::Popup;
+use super::records;
+use super::update::{start_engine_if_due, start_game, stop_search};
+
+/// Loads the game in `text` (a FEN, or a file's contents), replacing the current one.
+pub fn load_game_text(app: &mut App, text: &str, source: &str) -> Result<(), String> {
+    let game = records::read_game(text).map_err(|error| format!("{source}: {error}"))?;
+    load_game(app, game, source);
+    Ok(())
+}
+
+fn load_game(app: &mut App, game: GameState, source: &str) {
+    start_game(app, game);
+    app.notify(format!("loaded {source}"));
+}
+
+pub fn on_file_read(app: &mut App, path: &Path, result: Result<Vec<u8>, String>) {
+    let shown = path.display().to_string();
+    let outcome = result
+        .and_then(|bytes| records::read_game_bytes(&bytes))
+        .map(|game| load_game(app, game, &shown))
+        .map_err(|message| format!("{shown}: {message}"));
+    if let Err(message) = outcome {
+        app.popups.push(Popup::Message {
+            title: "Cannot load".to_owned(),
+            text: message,
+        });
+    }
+}
+
+/// The answer to the load prompt: a FEN loads at once, anything else is a file to read.
+pub fn load_from_prompt(app: &mut App, text: &str) -> Vec<Effect> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Vec::new();
+    }
+    if Position::from_fen(text).is_ok() {
+        let mut effects = stop_search(app);
+        if load_game_text(app, text, "FEN").is_ok() {
+            effects.extend(super::update::save_effects(app));
+            effects.extend(start_engine_if_due(app));
+        }
+        return effects;
+    }
+    let mut effects = stop_search(app);
+    effects.push(Effect::ReadFile(PathBuf::from(text)));
+    effects
+}
+
+/// The answer to the save prompt.
+pub fn save_to(app: &mut App, path: &str) -> Vec<Effect> {
+    let path = path.trim();
+    if path.is_empty() {
+        return Vec::new();
+    }
+    vec![Effect::WriteFile {
+        path: PathBuf::from(path),
+        contents: records::pgn_text(&app.game, app.config.settings.notation),
+    }]
+}
