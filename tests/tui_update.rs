@@ -333,3 +333,30 @@ fn the_log_scrolls_back_and_follows_again() {
     update(&mut app, key(KeyCode::Char('G')));
     assert_eq!(app.log.scroll(), 0);
 }
+
+#[test]
+fn an_engine_without_tracing_is_never_started_stepping() {
+    let mut app = App::new(
+        config_with(|s| {
+            s.step = true;
+            s.trace = xiangqi_tui::config::TraceLevel::Events;
+        }),
+        colour_terminal(),
+        true,
+    );
+    app.engine.traces = false;
+    let effects = type_line(&mut app, "h2e2");
+    let Some(Effect::StartSearch(request)) = effects.last() else {
+        panic!("{effects:?}");
+    };
+    assert!(!request.step);
+    assert_eq!(request.trace, xiangqi_tui::config::TraceLevel::Summary);
+    assert_eq!(app.focus, Focus::Input, "nothing to step, the focus stays");
+    assert!(
+        app.log
+            .lines()
+            .iter()
+            .any(|line| line.text.contains("no stepping"))
+    );
+    assert!(!app.log.step.unwrap().waiting());
+}

@@ -54,6 +54,9 @@ pub struct Thinking {
 pub struct EngineState {
     /// Whether this build has an engine at all.
     pub available: bool,
+    /// Whether its searches report trace events (and so can step); an engine that does
+    /// not reports one summary line per iteration only.
+    pub traces: bool,
     pub thinking: Option<Thinking>,
     /// Stopped by the player: the engine sides wait until "engine moves now".
     pub paused: bool,
@@ -121,6 +124,7 @@ impl App {
             popups: Vec::new(),
             engine: EngineState {
                 available: engine_available,
+                traces: engine_available,
                 thinking: None,
                 paused: false,
                 next_id: 1,
@@ -200,14 +204,22 @@ impl App {
         self.palette = palette_for(&self.config.themes, &settings.theme, self.color_level);
     }
 
-    /// The trace level a search is started with: step mode needs the events.
+    /// The trace level a search is started with: step mode needs the events, and an
+    /// engine without tracing gives summaries at most.
     pub fn search_trace_level(&self) -> TraceLevel {
         let settings = &self.config.settings;
-        if settings.step && matches!(settings.trace, TraceLevel::Off | TraceLevel::Summary) {
-            TraceLevel::Events
-        } else {
-            settings.trace
+        match settings.trace {
+            TraceLevel::Nodes | TraceLevel::Events if !self.engine.traces => TraceLevel::Summary,
+            TraceLevel::Off | TraceLevel::Summary if settings.step && self.engine.traces => {
+                TraceLevel::Events
+            }
+            level => level,
         }
+    }
+
+    /// Whether searches start held in step mode.
+    pub fn search_steps(&self) -> bool {
+        self.config.settings.step && self.engine.traces
     }
 
     /// Offers to resume an unfinished game found at start.

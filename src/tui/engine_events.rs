@@ -26,6 +26,13 @@ pub fn search_started(app: &mut App, request: &SearchRequest) {
         LogKind::Search,
         format!("{side} thinks: {} ({limits})", request.algorithm),
     );
+    let settings = &app.config.settings;
+    if !app.engine.traces && (settings.step || request.trace != settings.trace) {
+        app.log.push(
+            LogKind::Note,
+            "this engine reports one line per iteration: no trace events, no stepping".to_owned(),
+        );
+    }
     if request.step {
         app.log.step = Some(StepState::paused());
         app.log.push(

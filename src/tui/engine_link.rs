@@ -42,8 +42,8 @@ pub struct SearchRequest {
 pub enum EngineScore {
     /// Hundredths of a pawn (a soldier), as engines report them.
     Centipawns(i32),
-    /// Mate in this many plies; negative when the side to move is mated.
-    MatePlies(i32),
+    /// The side to move mates in this many moves; negative: it is mated in that many.
+    Mate(i32),
 }
 
 impl fmt::Display for EngineScore {
@@ -54,8 +54,7 @@ impl fmt::Display for EngineScore {
                 let cp = cp.unsigned_abs();
                 write!(f, "{sign}{}.{:02}", cp / 100, cp % 100)
             }
-            EngineScore::MatePlies(plies) if plies >= 0 => write!(f, "#{}", (plies + 1) / 2),
-            EngineScore::MatePlies(plies) => write!(f, "#-{}", (-plies + 1) / 2),
+            EngineScore::Mate(moves) => write!(f, "#{moves}"),
         }
     }
 }
@@ -113,6 +112,12 @@ pub trait Searcher: Send {
     /// Searches `request.position`; reports through `report`, which also says when to
     /// stop. Returns the move to play (`None`: no legal move).
     fn search(&mut self, request: &SearchRequest, report: &mut Reporter<'_>) -> Option<Move>;
+
+    /// Whether it reports trace events (which step mode holds it at); without them the
+    /// app asks for summaries only and never starts it stepping.
+    fn traces(&self) -> bool {
+        true
+    }
 }
 
 /// The engine of this build, if it has one.
@@ -308,8 +313,8 @@ mod tests {
         assert_eq!(EngineScore::Centipawns(35).to_string(), "+0.35");
         assert_eq!(EngineScore::Centipawns(-120).to_string(), "-1.20");
         assert_eq!(EngineScore::Centipawns(0).to_string(), "+0.00");
-        assert_eq!(EngineScore::MatePlies(5).to_string(), "#3");
-        assert_eq!(EngineScore::MatePlies(-4).to_string(), "#-2");
+        assert_eq!(EngineScore::Mate(3).to_string(), "#3");
+        assert_eq!(EngineScore::Mate(-2).to_string(), "#-2");
     }
 
     /// A search that reports `events` trace lines per iteration, for `iterations`

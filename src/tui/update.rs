@@ -206,7 +206,7 @@ fn start_search(app: &mut App) -> Effect {
         nodes: settings.nodes,
         hash_mb: settings.hash_mb,
         trace: app.search_trace_level(),
-        step: settings.step,
+        step: app.search_steps(),
     };
     let side = app.position().side_to_move();
     app.engine.thinking = Some(Thinking {
