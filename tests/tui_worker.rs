@@ -19,6 +19,7 @@ struct Scripted;
 impl Searcher for Scripted {
     fn search(&mut self, request: &SearchRequest, report: &mut Reporter<'_>) -> Option<Move> {
         let best = request.position.legal_move_list().first().copied();
+        report.note("scripted: three events per iteration".into());
         for depth in 1..=2 {
             for event in 0..3 {
                 if !report.trace(format!("depth {depth} event {event}")) {
@@ -65,6 +66,13 @@ fn each_key_lets_exactly_one_event_through_the_worker() {
     let mut link = EngineLink::spawn(Box::new(Scripted), sink).unwrap();
     let mut app = App::new(config_with(|s| s.step = true), colour_terminal(), true);
     perform(&mut link, type_line(&mut app, "h2e2"));
+    // Notes are not trace events: they pass the gate.
+    let note = events.recv().unwrap();
+    update(&mut app, Action::Engine(note));
+    assert_eq!(
+        app.log.lines().back().unwrap().text,
+        "scripted: three events per iteration"
+    );
 
     for n in 0..3 {
         perform(&mut link, update(&mut app, key(KeyCode::Char(' '))));
@@ -113,6 +121,7 @@ fn undo_while_a_stepping_search_waits_releases_the_worker() {
     perform(&mut link, type_line(&mut app, "h2e2"));
     // Held before its first event; undo stops it, and its answer is ignored.
     perform(&mut link, update(&mut app, ctrl('z')));
+    assert!(matches!(events.recv().unwrap(), EngineEvent::Note { .. }));
     let event = events.recv().unwrap();
     assert!(matches!(event, EngineEvent::BestMove { .. }), "{event:?}");
     assert!(update(&mut app, Action::Engine(event)).is_empty());
@@ -123,7 +132,7 @@ fn undo_while_a_stepping_search_waits_releases_the_worker() {
     loop {
         let event = events.recv().unwrap();
         let done = matches!(event, EngineEvent::BestMove { .. });
-        update(&mut app, Action::Engine(event));
+        perform(&mut link, update(&mut app, Action::Engine(event)));
         if done {
             break;
         }

@@ -138,6 +138,10 @@ pub fn on_engine_event(app: &mut App, event: EngineEvent) -> Vec<Effect> {
                 }
             }
         }
+        EngineEvent::Note { text, .. } => {
+            app.log.push(LogKind::Note, text);
+            Vec::new()
+        }
         EngineEvent::Failed { message, .. } => {
             app.engine.thinking = None;
             search_ended(app);

@@ -87,6 +87,11 @@ pub enum EngineEvent {
         id: SearchId,
         mv: Option<Move>,
     },
+    /// Something the search wants the player to know, for the log.
+    Note {
+        id: SearchId,
+        text: String,
+    },
     Failed {
         id: SearchId,
         message: String,
@@ -99,6 +104,7 @@ impl EngineEvent {
             EngineEvent::Iteration { id, .. }
             | EngineEvent::Trace { id, .. }
             | EngineEvent::BestMove { id, .. }
+            | EngineEvent::Note { id, .. }
             | EngineEvent::Failed { id, .. } => *id,
         }
     }
@@ -141,15 +147,22 @@ pub struct Reporter<'a> {
     last_flush: Instant,
 }
 
-impl Reporter<'_> {
+impl<'a> Reporter<'a> {
     /// True once the search should stop: stop pressed, app gone.
     pub fn should_stop(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
     }
 
-    /// The stop flag, for searches that poll it themselves.
-    pub fn stop_flag(&self) -> &AtomicBool {
+    /// The stop flag, for searches that poll it themselves (it outlives the borrow of
+    /// the reporter, so a search can hold it while reporting).
+    pub fn stop_flag(&self) -> &'a AtomicBool {
         self.stop
+    }
+
+    /// A line for the log about the search itself (what it can and cannot do).
+    pub fn note(&mut self, text: String) {
+        self.flush();
+        self.send(EngineEvent::Note { id: self.id, text });
     }
 
     /// Reports one trace event; waits first while step mode holds the search. False
