@@ -137,6 +137,9 @@ pub fn status(app: &App, frame: &mut Frame, area: Rect) {
             (format!(" {}", parts.join(" | ")), alert)
         }
     };
+    // The help hint gives way when the state needs the whole line.
+    let right = if left.width() <= left_room { right } else { "" };
+    let left_room = width.saturating_sub(right.len());
     let left = fit(&left, left_room, ellipsis);
     let gap = left_room.saturating_sub(left.width());
     let style = if alert {
