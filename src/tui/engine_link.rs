@@ -142,7 +142,7 @@ pub struct Reporter<'a> {
     id: SearchId,
     sink: &'a EventSink,
     gate: &'a StepGate,
-    stop: &'a AtomicBool,
+    stop: &'a Arc<AtomicBool>,
     pending: Vec<String>,
     last_flush: Instant,
 }
@@ -155,7 +155,7 @@ impl<'a> Reporter<'a> {
 
     /// The stop flag, for searches that poll it themselves (it outlives the borrow of
     /// the reporter, so a search can hold it while reporting).
-    pub fn stop_flag(&self) -> &'a AtomicBool {
+    pub fn stop_flag(&self) -> &'a Arc<AtomicBool> {
         self.stop
     }
 
