@@ -21,11 +21,12 @@ pub const HELP: &[HelpSection] = &[
                 "arrows",
                 "move the board cursor (Left/Right edit typed text)",
             ),
-            ("Esc", "drop the picked piece, else clear the line"),
+            ("Home End Bksp Del", "edit the line"),
             (
                 "Ctrl-U Ctrl-W",
                 "delete to line start / the word before the cursor",
             ),
+            ("Esc", "drop the picked piece, else clear the line"),
         ],
     },
     HelpSection {
@@ -34,10 +35,8 @@ pub const HELP: &[HelpSection] = &[
             ("arrows, h j k l", "move the cursor"),
             ("Enter, Space", "pick up / put down"),
             ("mouse click", "pick up / put down on the point clicked"),
-            (
-                "Esc",
-                "drop the picked piece; typing goes to the input line",
-            ),
+            ("Esc", "drop the picked piece"),
+            ("other characters", "go to the input line"),
         ],
     },
     HelpSection {
@@ -61,12 +60,13 @@ pub const HELP: &[HelpSection] = &[
         title: "Search log (Tab to it)",
         keys: &[
             ("F7", "step mode on/off (pause before each trace event)"),
-            ("Space, n, Enter", "one event (F8 from any pane)"),
+            ("Space n Enter Right", "one event (F8 from any pane)"),
             ("i", "run to the end of the iteration"),
             ("c / p", "continue freely / pause again"),
-            ("Up Down j k", "scroll a line (PgUp PgDn: a page)"),
+            ("Up Down j k, wheel", "scroll a line (PgUp PgDn: a page)"),
             ("Home g / End G", "oldest line / follow the newest"),
             ("F11", "log detail: off, summary, nodes, events"),
+            ("Esc", "back to the input line"),
         ],
     },
     HelpSection {

@@ -90,8 +90,7 @@ fn input_control_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
     if key.modifiers.contains(KeyModifiers::CONTROL) {
         match key.code {
             KeyCode::Char('u') => app.input.delete_to_start(),
-            KeyCode::Char('w') | KeyCode::Backspace => app.input.delete_word(),
-            KeyCode::Char('a') => app.input.home(),
+            KeyCode::Char('w') => app.input.delete_word(),
             _ => {}
         }
     }
