@@ -3,3 +3,5 @@
 //! `tui`, which the binary drives.
 
 pub mod board;
+pub mod engine;
+pub mod eval;
