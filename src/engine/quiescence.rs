@@ -8,7 +8,7 @@ use super::score::{INFINITE, MAX_PLY, from_table, mated_in, to_table};
 use super::search::Searcher;
 use super::see::exchange_value;
 use super::tt::Bound;
-use crate::board::Move;
+use crate::board::{Kind, Move};
 use crate::eval;
 
 /// A capture that cannot lift the score to alpha even with this margin is skipped.
@@ -65,6 +65,11 @@ impl Searcher<'_> {
             static_eval = -INFINITE;
             best = -INFINITE;
         } else {
+            // Standing pat assumes a move exists. A side without chariot, horse or cannon
+            // may have none, and that loses (stalemate is a loss in xiangqi).
+            if self.lacks_mobile_pieces() && !self.pos.has_legal_move() {
+                return mated_in(ply);
+            }
             static_eval = entry.map_or_else(|| eval::evaluate(&self.pos), |hit| hit.eval);
             if static_eval >= beta {
                 return static_eval;
@@ -142,6 +147,15 @@ impl Searcher<'_> {
             bound,
         );
         best
+    }
+
+    /// True if the side to move has no chariot, horse or cannon.
+    pub(crate) fn lacks_mobile_pieces(&self) -> bool {
+        let us = self.pos.side_to_move();
+        self.pos.pieces(us, Kind::Chariot)
+            | self.pos.pieces(us, Kind::Horse)
+            | self.pos.pieces(us, Kind::Cannon)
+            == 0
     }
 
     /// The value of a horizon node when quiescence is off: a terminal verdict if the game

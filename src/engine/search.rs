@@ -178,6 +178,9 @@ impl<'a> Searcher<'a> {
     /// every 1024 nodes.
     #[inline]
     pub(crate) fn count_node_and_check_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
         self.nodes += 1;
         if self.nodes >= self.node_limit {
             self.stopped = true;
@@ -230,6 +233,21 @@ impl<'a> Searcher<'a> {
         let minors = self.pos.pieces(us, Kind::Horse).count_ones()
             + self.pos.pieces(us, Kind::Cannon).count_ones();
         chariots >= 1 || minors >= 2
+    }
+
+    /// True if the opponent of the side to move still has a chariot, horse, cannon or a
+    /// soldier across the river.
+    fn opponent_can_attack(&self) -> bool {
+        let them = self.pos.side_to_move().opponent();
+        let crossed = match them {
+            crate::board::Color::Red => !((1u128 << 45) - 1),
+            crate::board::Color::Black => (1u128 << 45) - 1,
+        };
+        self.pos.pieces(them, Kind::Chariot)
+            | self.pos.pieces(them, Kind::Horse)
+            | self.pos.pieces(them, Kind::Cannon)
+            | (self.pos.pieces(them, Kind::Soldier) & crossed)
+            != 0
     }
 
     pub(crate) fn negamax(
@@ -300,13 +318,18 @@ impl<'a> Searcher<'a> {
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
         self.killers.clear_ply(ply + 1);
 
+        // Against a side with nothing left to attack with, endgames are won by quiet
+        // mates and stalemates (a win in xiangqi), which the shortcuts below would hide
+        // behind a good static score: search those nodes full width.
+        let selective = self.opponent_can_attack();
         let mut node_path = PATH_FREE;
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+        if selective && !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta near the leaves, a quiet move will not
-            // bring the score back down.
+            // bring the score back down. Not for a side that may have no move at all.
             if self.options.pruning
                 && depth <= 6
                 && static_eval - 85 * (depth - i32::from(improving)) >= beta
+                && !self.lacks_mobile_pieces()
             {
                 return static_eval;
             }
@@ -361,8 +384,9 @@ impl<'a> Searcher<'a> {
                 && best > -MATE_BOUND
             {
                 let late_limit = (3 + depth * depth) as usize / (2 - usize::from(improving));
-                let late = !capture && depth <= 4 && searched >= late_limit;
-                let futile = !capture && depth <= 3 && static_eval + 110 * depth <= alpha;
+                let late = selective && !capture && depth <= 4 && searched >= late_limit;
+                let futile =
+                    selective && !capture && depth <= 3 && static_eval + 110 * depth <= alpha;
                 let losing_capture = capture && order < 0 && depth <= 3;
                 if late || futile || losing_capture {
                     self.pos.unmake_move(mv);
@@ -383,6 +407,7 @@ impl<'a> Searcher<'a> {
             } else {
                 let mut reduction = 0;
                 if self.options.late_move_reductions
+                    && selective
                     && depth >= 3
                     && searched >= 1 + usize::from(pv_node)
                     && !capture

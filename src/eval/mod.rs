@@ -105,4 +105,4 @@ pub fn terms(pos: &Position) -> Terms {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
