@@ -409,7 +409,7 @@ impl<'a> Searcher<'a> {
                 if self.options.late_move_reductions
                     && selective
                     && depth >= 3
-                    && searched >= 1 + usize::from(pv_node)
+                    && searched > usize::from(pv_node)
                     && !capture
                     && !in_check
                     && !gives_check

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender, SyncSender, TryRecvError, TrySendError};
+use std::sync::mpsc::{self, Receiver, Sender, SyncSender, TrySendError};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
@@ -104,10 +104,7 @@ impl Worker {
 
     /// The next event, if one is waiting.
     pub fn try_recv(&self) -> Option<WorkerEvent> {
-        match self.events.as_ref()?.try_recv() {
-            Ok(event) => Some(event),
-            Err(TryRecvError::Empty | TryRecvError::Disconnected) => None,
-        }
+        self.events.as_ref()?.try_recv().ok()
     }
 
     /// Waits up to `timeout` for the next event.
@@ -165,5 +162,57 @@ fn worker_loop(
             WorkerCommand::NewGame => engine.new_game(),
             WorkerCommand::Quit => return,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wait_done(worker: &Worker, id: SearchId) -> (Vec<SearchInfo>, SearchResult) {
+        let mut infos = Vec::new();
+        loop {
+            match worker.recv_timeout(Duration::from_secs(30)) {
+                Some(WorkerEvent::Info { id: got, info }) if got == id => infos.push(info),
+                Some(WorkerEvent::Done { id: got, result }) if got == id => return (infos, result),
+                Some(_) => {}
+                None => panic!("no Done for search {id}"),
+            }
+        }
+    }
+
+    #[test]
+    fn searches_report_progress_and_finish() {
+        let mut worker = Worker::spawn(4);
+        let pos = Position::startpos();
+        let id = worker.search(&pos, Limits::depth(4));
+        let (infos, result) = wait_done(&worker, id);
+        assert_eq!(
+            infos.iter().map(|i| i.depth).collect::<Vec<_>>(),
+            vec![1, 2, 3, 4]
+        );
+        assert!(pos.is_legal(result.best_move.unwrap()));
+    }
+
+    #[test]
+    fn stop_ends_an_infinite_search_and_a_new_search_supersedes_the_old() {
+        let mut worker = Worker::spawn(4);
+        let pos = Position::startpos();
+        let first = worker.search(&pos, Limits::infinite());
+        // Starting another search stops the first; both report Done, in order.
+        let second = worker.search(&pos, Limits::infinite());
+        let (_, stopped) = wait_done(&worker, first);
+        assert!(pos.is_legal(stopped.best_move.unwrap()));
+        worker.stop();
+        let (_, result) = wait_done(&worker, second);
+        assert!(pos.is_legal(result.best_move.unwrap()));
+        assert!(worker.try_recv().is_none());
+    }
+
+    #[test]
+    fn dropping_the_worker_mid_search_returns() {
+        let mut worker = Worker::spawn(4);
+        worker.search(&Position::startpos(), Limits::infinite());
+        drop(worker);
     }
 }

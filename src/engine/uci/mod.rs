@@ -40,6 +40,9 @@ struct RunningSearch {
     thread: JoinHandle<Engine>,
     /// Only a stop ends it (`go infinite`, `go ponder`).
     waits_for_stop: bool,
+    /// Set just before the search prints `bestmove`: from then on the GUI may send the
+    /// next `go`, and the thread is about to hand the engine back.
+    answered: Arc<AtomicBool>,
 }
 
 struct Session {
@@ -112,7 +115,7 @@ impl Session {
     fn searching(&self) -> bool {
         self.search
             .as_ref()
-            .is_some_and(|s| !s.thread.is_finished())
+            .is_some_and(|s| !s.answered.load(Ordering::Acquire))
     }
 
     /// Stops the running search, if any, and takes the engine back.
@@ -285,6 +288,8 @@ impl Session {
         let out = Arc::clone(&self.out);
         let dialect = self.dialect;
         let thread_stop = Arc::clone(&stop);
+        let answered = Arc::new(AtomicBool::new(false));
+        let thread_answered = Arc::clone(&answered);
         let thread = thread::Builder::new()
             .name("uci-search".into())
             .spawn(move || {
@@ -296,6 +301,7 @@ impl Session {
                 while wait_for_stop && !thread_stop.load(Ordering::Relaxed) {
                     thread::sleep(Duration::from_millis(2));
                 }
+                thread_answered.store(true, Ordering::Release);
                 let _ = say(&out, &bestmove_line(&result, dialect));
                 engine
             })?;
@@ -303,6 +309,7 @@ impl Session {
             stop,
             thread,
             waits_for_stop: wait_for_stop,
+            answered,
         });
         Ok(())
     }
