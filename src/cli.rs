@@ -22,8 +22,9 @@ pub struct Cli {
 /// the config file and the chosen profile.
 #[derive(Debug, Clone, Default, Args)]
 pub struct GlobalArgs {
-    /// Config file to use instead of the one in the platform config directory.
-    #[arg(long, global = true, value_name = "PATH", env = "XIANGQI_TUI_CONFIG")]
+    /// Config file to use instead of the one in the platform config directory
+    /// [env: XIANGQI_TUI_CONFIG].
+    #[arg(long, global = true, value_name = "PATH")]
     pub config: Option<PathBuf>,
     /// Named profile from the config file.
     #[arg(long, global = true, value_name = "NAME")]
@@ -44,7 +45,12 @@ pub struct GlobalArgs {
     #[arg(long, global = true, value_name = "MB")]
     pub hash: Option<u32>,
     /// Search log detail: off, summary, nodes, events.
-    #[arg(long = "trace-level", global = true, value_name = "LEVEL")]
+    #[arg(
+        id = "trace_level",
+        long = "trace-level",
+        global = true,
+        value_name = "LEVEL"
+    )]
     pub trace: Option<String>,
     /// Theme name.
     #[arg(long, global = true, value_name = "NAME")]
@@ -58,6 +64,17 @@ pub struct GlobalArgs {
     /// Move notation shown: chinese, wxf, iccs.
     #[arg(long, global = true, value_name = "NAME")]
     pub notation: Option<String>,
+}
+
+impl GlobalArgs {
+    /// The config file named by `--config`, else by a non-empty `XIANGQI_TUI_CONFIG`.
+    pub fn config_path(&self) -> Option<PathBuf> {
+        self.config.clone().or_else(|| {
+            std::env::var_os("XIANGQI_TUI_CONFIG")
+                .filter(|value| !value.is_empty())
+                .map(PathBuf::from)
+        })
+    }
 }
 
 #[derive(Debug, Subcommand)]

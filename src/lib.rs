@@ -3,5 +3,10 @@
 //! `tui`, which the binary drives.
 
 pub mod board;
+pub mod config;
 pub mod engine;
 pub mod eval;
+pub mod notation;
+pub mod record;
+pub mod search;
+pub mod tree;

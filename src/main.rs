@@ -3,17 +3,35 @@
 mod cli;
 mod commands;
 
+use std::process::ExitCode;
+
 use clap::Parser;
 
 use crate::cli::{Cli, Command};
 
-fn main() -> anyhow::Result<()> {
+fn main() -> ExitCode {
     let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            // One plain message, never a backtrace: these are the user's input errors.
+            eprintln!("xiangqi-tui: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command.unwrap_or(Command::Play) {
+        Command::Config(command) => commands::config::run(&command, &cli.global),
         Command::Perft(args) => commands::perft::run(&args),
         Command::Analyze(args) => commands::analyze::run(&args, &cli.global),
         Command::Bench(args) => commands::bench::run(&args, &cli.global),
         Command::Uci => commands::uci::run(),
-        other => anyhow::bail!("{other:?}: not available in this build yet"),
+        Command::Play => commands::play::run(),
+        Command::Tree(args) => commands::tree::run(&args, &cli.global),
+        Command::Moves(args) => commands::moves::run(&args, &cli.global),
+        Command::Notation => commands::notation::run(),
+        Command::Replay(args) => commands::replay::run(&args),
     }
 }

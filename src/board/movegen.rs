@@ -3,8 +3,9 @@
 //! Moves are generated per piece from the preset tables. A move can only expose the own
 //! general if it leaves or enters the general's rank or file (chariots, cannons, the
 //! flying general), vacates one of the general's diagonal neighbours (a horse leg), or
-//! moves the general itself. Every other move of a side not in check is legal without a
-//! test, which makes counting at the last ply a popcount.
+//! moves the general itself. When not in check, a per-piece "lift" test and the set of
+//! points that would screen an enemy cannon decide most moves at once, so counting at
+//! the last ply is mostly a popcount.
 
 use super::bitboard::{Bb, Squares};
 use super::position::Position;
@@ -118,31 +119,36 @@ impl Position {
     }
 
     /// True if the side to move's general is safe after moving `from` -> `to` (a
-    /// pseudo-legal move). Works on the would-be occupancy without changing the position.
-    #[inline]
-    fn safe_after(&self, from: Square, to: Square) -> bool {
+    /// pseudo-legal move), or after only lifting the piece on `from` when `to` is `None`.
+    /// Works on the would-be occupancy without changing the position.
+    #[inline(always)]
+    fn safe_with(&self, from: Square, to: Option<Square>) -> bool {
         let us = self.side;
         let them = &self.pieces[us.opponent().index()];
         let mut general = self.general(us);
-        if general == from {
+        if let Some(to) = to
+            && general == from
+        {
             general = to;
         }
         let (gx, gy) = (general.x() as usize, general.y() as usize);
-        let to_bit = square_bit(to);
+        let to_bit = to.map_or(0, square_bit);
 
         let mut rank = self.rank_occ[gy];
         let mut file = self.file_occ[gx];
         if from.y() as usize == gy {
             rank &= !(1 << from.x());
         }
-        if to.y() as usize == gy {
-            rank |= 1 << to.x();
-        }
         if from.x() as usize == gx {
             file &= !(1 << from.y());
         }
-        if to.x() as usize == gx {
-            file |= 1 << to.y();
+        if let Some(to) = to {
+            if to.y() as usize == gy {
+                rank |= 1 << to.x();
+            }
+            if to.x() as usize == gx {
+                file |= 1 << to.y();
+            }
         }
         let slide = ((RANK_SLIDE[gx][rank as usize] as Bb) << (9 * gy))
             | (FILE_SPREAD[FILE_SLIDE[gy][file as usize] as usize] << gx);
@@ -160,18 +166,47 @@ impl Position {
         }
         let horses = them[Kind::Horse.index()] & !to_bit;
         if horses != 0 {
+            let to_index = to.map_or(usize::MAX, Square::index);
             for &(leg, attackers) in &HORSE_ATTACKERS[general.index()] {
                 if leg == NO_SQ {
                     break;
                 }
                 let leg = leg as usize;
-                let empty = leg == from.index() || (self.board[leg].is_none() && leg != to.index());
+                let empty = leg == from.index() || (self.board[leg].is_none() && leg != to_index);
                 if empty && attackers & horses != 0 {
                     return false;
                 }
             }
         }
         true
+    }
+
+    #[inline]
+    fn safe_after(&self, from: Square, to: Square) -> bool {
+        self.safe_with(from, Some(to))
+    }
+
+    /// Empty points where a piece would become the screen of an enemy cannon aimed at
+    /// `general`: the points between the general and a cannon that is the first piece on
+    /// one of its lines.
+    #[inline]
+    fn cannon_screen_points(&self, general: Square) -> Bb {
+        let cannons = self.pieces[self.side.opponent().index()][Kind::Cannon.index()];
+        let mut points = 0;
+        for cannon in Squares(self.chariot_reach(general) & cannons) {
+            let (lo, hi) = (
+                general.index().min(cannon.index()),
+                general.index().max(cannon.index()),
+            );
+            let between = (1u128 << hi) - (1u128 << (lo + 1));
+            points |= between
+                & if cannon.y() == general.y() {
+                    RANK_MASK[general.y() as usize]
+                } else {
+                    FILE_MASK[general.x() as usize]
+                };
+        }
+        points
     }
 
     #[inline]
@@ -196,16 +231,22 @@ impl Position {
                 }
             }
         } else {
-            let lines = RANK_MASK[general.y() as usize] | FILE_MASK[general.x() as usize];
-            let exposing = lines | DIAGONAL_LEGS[general.index()];
+            // Not in check, a piece off the general's lines and diagonal neighbours can
+            // only endanger it by becoming a cannon's screen. A piece on them whose
+            // lifting alone is safe is in the same case: lifting it opens no line (and a
+            // cannon it screens alone would already give check), so landing anywhere but
+            // on a screen point is safe too. Only the rest need a test per move.
+            let exposing = RANK_MASK[general.y() as usize]
+                | FILE_MASK[general.x() as usize]
+                | DIAGONAL_LEGS[general.index()];
+            let screens = self.cannon_screen_points(general);
             for kind in KINDS_BUT_GENERAL {
                 for from in self.squares_of(us, kind) {
                     let targets = self.reach(kind, from, us) & allowed;
-                    if exposing & square_bit(from) != 0 {
+                    if exposing & square_bit(from) != 0 && !self.safe_with(from, None) {
                         self.emit_tested(from, targets, sink);
                     } else {
-                        sink.push_all(from, targets & !lines);
-                        self.emit_tested(from, targets & lines, sink);
+                        sink.push_all(from, targets & !screens);
                     }
                 }
             }

@@ -105,8 +105,8 @@ pub const ELEPHANT_POINTS: [Bb; 2] = {
 const ORTHO: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
-/// General steps: one point orthogonally, inside the palace.
-pub static GENERAL_STEPS: [Bb; 90] = {
+/// One step in any of `dirs` that stays inside the palace it starts in.
+const fn palace_steps(dirs: [(i32, i32); 4]) -> [Bb; 90] {
     let mut t = [0; 90];
     let mut s = 0;
     while s < 90 {
@@ -114,7 +114,7 @@ pub static GENERAL_STEPS: [Bb; 90] = {
         if in_any_palace(x, y) {
             let mut d = 0;
             while d < 4 {
-                let (nx, ny) = (x + ORTHO[d].0, y + ORTHO[d].1);
+                let (nx, ny) = (x + dirs[d].0, y + dirs[d].1);
                 if on_board(nx, ny) && in_any_palace(nx, ny) && (ny <= 4) == (y <= 4) {
                     t[s] |= bit(sq(nx, ny));
                 }
@@ -124,28 +124,13 @@ pub static GENERAL_STEPS: [Bb; 90] = {
         s += 1;
     }
     t
-};
+}
+
+/// General steps: one point orthogonally, inside the palace.
+pub static GENERAL_STEPS: [Bb; 90] = palace_steps(ORTHO);
 
 /// Advisor steps: one point diagonally, inside the palace.
-pub static ADVISOR_STEPS: [Bb; 90] = {
-    let mut t = [0; 90];
-    let mut s = 0;
-    while s < 90 {
-        let (x, y) = ((s % 9) as i32, (s / 9) as i32);
-        if in_any_palace(x, y) {
-            let mut d = 0;
-            while d < 4 {
-                let (nx, ny) = (x + DIAG[d].0, y + DIAG[d].1);
-                if on_board(nx, ny) && in_any_palace(nx, ny) && (ny <= 4) == (y <= 4) {
-                    t[s] |= bit(sq(nx, ny));
-                }
-                d += 1;
-            }
-        }
-        s += 1;
-    }
-    t
-};
+pub static ADVISOR_STEPS: [Bb; 90] = palace_steps(DIAG);
 
 /// Elephant steps: (eye, target) pairs; the target stays on the elephant's side of the river.
 pub static ELEPHANT_STEPS: [[(u8, u8); 4]; 90] = {

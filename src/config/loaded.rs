@@ -1,0 +1,110 @@
+//! Everything read at start-up, validated together: themes, the config file, the flags.
+
+use std::path::Path;
+
+use super::error::{ConfigError, ConfigErrors, Origin};
+use super::file::ConfigFile;
+use super::overrides::Overrides;
+use super::paths::ConfigLocation;
+use super::settings::{Settings, SettingsLayer};
+use super::theme::{ThemeSet, theme_name};
+
+/// The configuration in force: the sources and the effective settings.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The config file in force (`None`: no home directory and no `--config`).
+    pub location: Option<ConfigLocation>,
+    /// The parsed file; empty when there is none.
+    pub file: ConfigFile,
+    /// Built-in and user themes.
+    pub themes: ThemeSet,
+    /// The validated command-line settings.
+    pub flags: SettingsLayer,
+    /// The profile in force (`--profile`, else the file's `profile` key).
+    pub profile: Option<String>,
+    /// The result of the merge.
+    pub settings: Settings,
+}
+
+impl Config {
+    /// Read the themes in `themes_dir`, the file at `location`, check the
+    /// `overrides`, and merge. Every error in any of them is returned at once.
+    ///
+    /// A missing file is fine at the platform default location (the built-in
+    /// defaults apply) but an error when it was asked for (`location.explicit`).
+    pub fn load(
+        location: Option<ConfigLocation>,
+        themes_dir: Option<&Path>,
+        overrides: &Overrides,
+    ) -> Result<Config, ConfigErrors> {
+        let (themes, mut errors) = ThemeSet::load(themes_dir);
+        let theme_names = known_theme_names(&themes, &errors);
+        let file = match &location {
+            Some(location) if location.explicit || location.path.exists() => {
+                ConfigFile::load(&location.path, &theme_names).unwrap_or_else(|file_errors| {
+                    errors.extend(file_errors);
+                    ConfigFile::default()
+                })
+            }
+            _ => ConfigFile::default(),
+        };
+        let flags = overrides
+            .to_layer(&theme_names)
+            .unwrap_or_else(|flag_errors| {
+                errors.extend(flag_errors);
+                SettingsLayer::default()
+            });
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let profile = file
+            .chosen_profile(overrides.profile.as_deref())
+            .map(str::to_owned);
+        let settings = file.resolve(profile.as_deref(), &flags)?;
+        Ok(Config {
+            location,
+            file,
+            themes,
+            flags,
+            profile,
+            settings,
+        })
+    }
+
+    /// Switch to another profile (`None`: no profile) while running; the flags still
+    /// win. On error nothing changes.
+    pub fn switch_profile(&mut self, profile: Option<&str>) -> Result<(), ConfigError> {
+        let settings = match profile {
+            Some(name) => self.file.resolve(Some(name), &self.flags)?,
+            None => super::settings::merge(&self.file.settings, None, &self.flags),
+        };
+        self.settings = settings;
+        self.profile = profile.map(str::to_owned);
+        Ok(())
+    }
+
+    /// The profiles the file defines, sorted.
+    pub fn profile_names(&self) -> Vec<String> {
+        self.file.profile_names()
+    }
+}
+
+/// Theme names a config may use: the loaded themes plus user theme files that
+/// failed to load, so a broken theme file is reported once, not again as an
+/// unknown name wherever it is used.
+fn known_theme_names(themes: &ThemeSet, theme_errors: &ConfigErrors) -> Vec<String> {
+    let mut names = themes.names();
+    for error in theme_errors {
+        let path = match &error.origin {
+            Origin::Position { path, .. } | Origin::File(path) => path,
+            Origin::Flag(_) => continue,
+        };
+        // Errors about the themes folder itself name no theme.
+        if path.extension().is_some_and(|ext| ext == "toml") {
+            names.push(theme_name(path));
+        }
+    }
+    names.sort();
+    names.dedup();
+    names
+}

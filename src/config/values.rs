@@ -1,0 +1,174 @@
+//! The named values a setting can take (`algorithm = "alphabeta"`, `color = "256"`, ...).
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A name that is not one of an enum's values.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {kind} \"{value}\"; allowed: {}", .allowed.join(", "))]
+pub struct UnknownValue {
+    pub kind: &'static str,
+    pub value: String,
+    pub allowed: &'static [&'static str],
+}
+
+/// Defines a settings enum with its config spelling, the list of names, parsing
+/// (ASCII case-insensitive, so `AlphaBeta` works), `Display` and TOML output.
+macro_rules! named_enum {
+    (
+        $(#[$meta:meta])*
+        $name:ident, $kind:literal {
+            $( $(#[$vmeta:meta])* $variant:ident => $text:literal, )+
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $( $(#[$vmeta])* $variant, )+
+        }
+
+        impl $name {
+            /// Every value, in the order the documentation lists them.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+            /// The config-file spelling of every value.
+            pub const NAMES: &'static [&'static str] = &[$($text),+];
+            /// What the value is called in error messages.
+            pub const KIND: &'static str = $kind;
+
+            /// The config-file spelling.
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $( $name::$variant => $text, )+
+                }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = UnknownValue;
+            fn from_str(text: &str) -> Result<Self, UnknownValue> {
+                $name::ALL
+                    .iter()
+                    .copied()
+                    .find(|value| value.as_str().eq_ignore_ascii_case(text.trim()))
+                    .ok_or_else(|| UnknownValue {
+                        kind: $kind,
+                        value: text.to_owned(),
+                        allowed: $name::NAMES,
+                    })
+            }
+        }
+
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.as_str())
+            }
+        }
+    };
+}
+
+named_enum! {
+    /// The search backend.
+    Algorithm, "algorithm" {
+        Minimax => "minimax",
+        AlphaBeta => "alphabeta",
+        Sss => "sss",
+        MtSss => "mtsss",
+        MtdF => "mtdf",
+        BStar => "bstar",
+    }
+}
+
+named_enum! {
+    /// How much of the search the log shows.
+    TraceLevel, "trace level" {
+        /// Nothing.
+        Off => "off",
+        /// One line per iteration: depth, score, nodes, nodes/s, principal variation.
+        Summary => "summary",
+        /// Also the nodes visited.
+        Nodes => "nodes",
+        /// Every trace event of the backend (windows, cut-offs, OPEN list, intervals).
+        Events => "events",
+    }
+}
+
+named_enum! {
+    /// Which side the engine plays.
+    EngineSide, "engine side" {
+        Red => "red",
+        Black => "black",
+        /// Engine against engine, to watch.
+        Both => "both",
+        /// Two people on one board.
+        None => "none",
+    }
+}
+
+named_enum! {
+    /// How pieces are drawn.
+    Glyphs, "glyph set" {
+        /// Traditional characters 俥傌相仕帥炮兵 / 車馬象士將砲卒.
+        Cjk => "cjk",
+        /// WXF letters: upper case Red, lower case Black.
+        Ascii => "ascii",
+        /// CJK pieces laid out for terminals that draw ambiguous-width characters
+        /// double wide (box drawing and the like are avoided or padded).
+        Wide => "wide",
+    }
+}
+
+named_enum! {
+    /// The notation moves are shown in.
+    Notation, "notation" {
+        Chinese => "chinese",
+        Wxf => "wxf",
+        Iccs => "iccs",
+    }
+}
+
+named_enum! {
+    /// Colour support: detected, or forced.
+    ColorMode, "color mode" {
+        /// Detect from `NO_COLOR`, `COLORTERM` and `TERM`.
+        Auto => "auto",
+        TrueColor => "truecolor",
+        Ansi256 => "256",
+        Ansi16 => "16",
+        Never => "never",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_parse_case_insensitively() {
+        for algorithm in Algorithm::ALL {
+            assert_eq!(algorithm.as_str().parse::<Algorithm>(), Ok(*algorithm));
+        }
+        assert_eq!("AlphaBeta".parse::<Algorithm>(), Ok(Algorithm::AlphaBeta));
+        assert_eq!("256".parse::<ColorMode>(), Ok(ColorMode::Ansi256));
+        assert_eq!(ColorMode::TrueColor.to_string(), "truecolor");
+        assert_eq!(
+            Glyphs::NAMES,
+            &["cjk", "ascii", "wide"],
+            "the names issue 7 asks for"
+        );
+    }
+
+    #[test]
+    fn unknown_names_list_what_is_allowed() {
+        let error = "sss*".parse::<Algorithm>().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "unknown algorithm \"sss*\"; allowed: minimax, alphabeta, sss, mtsss, mtdf, bstar"
+        );
+    }
+}

@@ -1,0 +1,20 @@
+//! Game records: the [`GameRecord`] type, PGN reading (UTF-8, GBK or Big5, detected) and
+//! writing.
+//!
+//! ```
+//! use xiangqi_tui::notation::Notation;
+//! use xiangqi_tui::record::GameRecord;
+//!
+//! let game = GameRecord::from_pgn("1. 炮二平五 馬８進７ 2. 馬二進三 *").unwrap();
+//! assert_eq!(game.moves.len(), 3);
+//! assert!(game.to_pgn(Notation::Chinese).contains("1. 炮二平五 马8进7\n2. 马二进三\n"));
+//! ```
+
+mod encoding;
+mod game;
+mod pgn;
+mod write;
+
+pub use encoding::{DecodeError, TextEncoding, decode};
+pub use game::{GameRecord, GameResult, RecordError};
+pub use pgn::{MoveFailure, MoveText, PgnError, PgnErrorKind, PgnGame, Tag, parse_pgn};

@@ -1,0 +1,361 @@
+//! Trace events as text lines: exactly the `.sss-trace`, `.ab-trace` and
+//! `.bstar-trace` lines of §2.3, and lines in the same style for the events
+//! those files do not cover (minimax, MT passes, the table, limits).
+
+use std::borrow::Cow;
+use std::fmt::Write;
+
+use crate::search::game::NodeId;
+use crate::search::score::ScoreText;
+use crate::search::trace::{Descriptor, PassOutcome, TraceEvent};
+
+/// Maps node ids to labels for display.
+pub trait NodeNames {
+    fn label(&self, node: NodeId) -> Cow<'_, str>;
+
+    /// The labels of `node`'s children after the first `searched` ones, when
+    /// the names know the tree's shape. Used for "cutoff ... pruned: ...".
+    fn children_after(&self, node: NodeId, searched: u32) -> Option<Vec<Cow<'_, str>>> {
+        let _ = (node, searched);
+        None
+    }
+}
+
+/// Labels that are just the ids, for games without names (e.g. `#1a2b`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct IdNames;
+
+impl NodeNames for IdNames {
+    fn label(&self, node: NodeId) -> Cow<'_, str> {
+        Cow::Owned(format!("#{:x}", node.0))
+    }
+}
+
+/// Which list the entry events that follow belong to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum List {
+    None,
+    Open,
+    Bounds,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum StepPart {
+    Other,
+    Purge,
+    Push,
+}
+
+/// Turns a stream of events into text lines. Events that complete a line make
+/// [`TraceText::feed`] return it; the rest build lines up (SSS* steps, B* lists)
+/// or have no text form (`Separation`).
+pub struct TraceText<'n, N: ?Sized> {
+    names: &'n N,
+    line: String,
+    list: List,
+    entries_left: u32,
+    /// SSS* steps seen so far (`Pop` events).
+    steps: u64,
+    /// Inside an SSS* step, between `Pop` and the end of its OPEN snapshot.
+    in_step: bool,
+    part: StepPart,
+}
+
+impl<'n, N: NodeNames + ?Sized> TraceText<'n, N> {
+    pub fn new(names: &'n N) -> Self {
+        TraceText {
+            names,
+            line: String::new(),
+            list: List::None,
+            entries_left: 0,
+            steps: 0,
+            in_step: false,
+            part: StepPart::Other,
+        }
+    }
+
+    fn label(&self, node: NodeId) -> Cow<'n, str> {
+        self.names.label(node)
+    }
+
+    fn descriptor(&self, desc: &Descriptor) -> String {
+        format!(
+            "{}/{}/{}",
+            self.label(desc.node),
+            desc.status.letter(),
+            ScoreText(desc.merit)
+        )
+    }
+
+    fn take_line(&mut self) -> Option<String> {
+        self.list = List::None;
+        Some(std::mem::take(&mut self.line))
+    }
+
+    /// Starts a list of `len` entries after the text in `self.line`.
+    fn start_list(&mut self, list: List, len: u32) -> Option<String> {
+        if len == 0 {
+            self.in_step = false;
+            return self.take_line();
+        }
+        self.list = list;
+        self.entries_left = len;
+        None
+    }
+
+    fn list_entry(&mut self, list: List, text: &str) -> Option<String> {
+        if self.list != list {
+            return None;
+        }
+        self.line.push(' ');
+        self.line.push_str(text);
+        self.entries_left -= 1;
+        if self.entries_left == 0 {
+            self.in_step = false;
+            self.take_line()
+        } else {
+            None
+        }
+    }
+
+    fn step_part(&mut self, part: StepPart, keyword: &str, text: &str) {
+        if self.part != part {
+            self.part = part;
+            let _ = write!(self.line, " ; {keyword}");
+        }
+        self.line.push(' ');
+        self.line.push_str(text);
+    }
+
+    /// Feeds one event; returns a line when one is complete.
+    pub fn feed<M>(&mut self, event: &TraceEvent<M>) -> Option<String> {
+        use TraceEvent as E;
+        let s = ScoreText;
+        match *event {
+            E::Enter {
+                node, alpha, beta, ..
+            } => Some(format!(
+                "enter {} alpha={} beta={}",
+                self.label(node),
+                s(alpha),
+                s(beta)
+            )),
+            // SSS*'s Γ4 evaluation shows in the step's push.
+            E::Leaf { .. } if self.in_step => None,
+            E::Leaf { node, value, .. } => {
+                Some(format!("leaf {} = {}", self.label(node), s(value)))
+            }
+            E::ChildValue {
+                node,
+                k,
+                child,
+                value,
+                ..
+            } => Some(format!(
+                "child {} #{k} {} -> {}",
+                self.label(node),
+                self.label(child),
+                s(value)
+            )),
+            E::NewBest { node, k, value, .. } => {
+                Some(format!("best {} := {} #{k}", self.label(node), s(value)))
+            }
+            E::AlphaRaised { node, alpha, .. } => {
+                Some(format!("alpha {} := {}", self.label(node), s(alpha)))
+            }
+            E::BetaLowered { node, beta, .. } => {
+                Some(format!("beta {} := {}", self.label(node), s(beta)))
+            }
+            E::Cutoff {
+                node, k, pruned, ..
+            } => {
+                let pruned_text = match self.names.children_after(node, k) {
+                    Some(labels) if labels.is_empty() => "-".to_string(),
+                    Some(labels) => labels.join(" "),
+                    None if pruned == 0 => "-".to_string(),
+                    None => format!("{pruned} more"),
+                };
+                Some(format!(
+                    "cutoff {} after #{k} pruned: {pruned_text}",
+                    self.label(node)
+                ))
+            }
+            E::Exit { node, value, .. } => {
+                Some(format!("exit {} -> {}", self.label(node), s(value)))
+            }
+            E::TtProbe {
+                node,
+                hit,
+                lower,
+                upper,
+                ..
+            } => Some(if hit {
+                format!("tt hit {} [{},{}]", self.label(node), s(lower), s(upper))
+            } else {
+                format!("tt miss {}", self.label(node))
+            }),
+            E::TtHitCut {
+                node, lower, upper, ..
+            } => Some(format!(
+                "tt cut {} [{},{}]",
+                self.label(node),
+                s(lower),
+                s(upper)
+            )),
+            E::TtStore {
+                node, lower, upper, ..
+            } => Some(format!(
+                "tt store {} [{},{}]",
+                self.label(node),
+                s(lower),
+                s(upper)
+            )),
+            E::PassStart { pass, gamma } => Some(format!("pass {pass} gamma={}", s(gamma))),
+            E::PassEnd {
+                pass,
+                value,
+                outcome,
+                lower,
+                upper,
+            } => {
+                let how = match outcome {
+                    PassOutcome::FailedHigh => "failed high",
+                    PassOutcome::FailedLow => "failed low",
+                };
+                Some(format!(
+                    "pass {pass} -> {} {how} ; value in [{},{}]",
+                    s(value),
+                    s(lower),
+                    s(upper)
+                ))
+            }
+            E::MtDone { value, passes } => Some(format!("done value {} passes {passes}", s(value))),
+            E::Pop { desc } => {
+                self.steps += 1;
+                self.in_step = true;
+                self.part = StepPart::Other;
+                self.line = format!("step {}: pop {}", self.steps, self.descriptor(&desc));
+                None
+            }
+            E::Gamma { case } => {
+                let _ = write!(self.line, " ; case {}", case.name());
+                None
+            }
+            E::Purge { desc, .. } => {
+                let text = self.descriptor(&desc);
+                self.step_part(StepPart::Purge, "purge", &text);
+                None
+            }
+            E::Push { desc } => {
+                let text = self.descriptor(&desc);
+                self.step_part(StepPart::Push, "push", &text);
+                None
+            }
+            E::OpenSnapshot { len } => {
+                if self.in_step {
+                    self.line.push_str(" ; OPEN =");
+                } else {
+                    self.line = format!("step {}: OPEN =", self.steps);
+                }
+                self.start_list(List::Open, len)
+            }
+            E::OpenEntry { desc } => {
+                let text = self.descriptor(&desc);
+                self.list_entry(List::Open, &text)
+            }
+            E::SssDone { value } => {
+                self.in_step = false;
+                let _ = write!(self.line, " ; case done ; value {}", s(value));
+                self.take_line()
+            }
+            E::Iteration { children, .. } => {
+                self.line = "root".to_string();
+                self.start_list(List::Bounds, children)
+            }
+            E::Expand { node, children } => {
+                self.line = format!("expand {} ->", self.label(node));
+                self.start_list(List::Bounds, children)
+            }
+            E::Bounds { node, interval } => {
+                let text = format!("{}{}", self.label(node), interval);
+                self.list_entry(List::Bounds, &text)
+            }
+            E::Separation { .. } => None,
+            E::Strategy {
+                strategy, target, ..
+            } => Some(format!(
+                "strategy {} target {}",
+                strategy.name(),
+                self.label(target)
+            )),
+            E::Descend { to, .. } => Some(format!("descend {}", self.label(to))),
+            E::Backup { node, old, new } => {
+                Some(format!("backup {} {old} -> {new}", self.label(node)))
+            }
+            E::Widen { delta } => Some(format!("widen {delta}")),
+            E::Restart => Some("restart".to_string()),
+            E::BStarStop { reason, best } => Some(format!(
+                "stop {} best {}",
+                reason.name(),
+                best.map_or(Cow::Borrowed("-"), |node| self.label(node))
+            )),
+            E::LimitReached { limit } => {
+                if self.in_step {
+                    self.in_step = false;
+                    let _ = write!(self.line, " ; limit reached: {}", limit.name());
+                    self.take_line()
+                } else {
+                    Some(format!("limit reached: {}", limit.name()))
+                }
+            }
+        }
+    }
+}
+
+/// Renders a whole recorded trace.
+pub fn trace_lines<M, N: NodeNames + ?Sized>(names: &N, events: &[TraceEvent<M>]) -> Vec<String> {
+    let mut text = TraceText::new(names);
+    events.iter().filter_map(|event| text.feed(event)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::score::INFINITY;
+    use crate::search::trace::{Descriptor, Status};
+
+    #[test]
+    fn games_without_labels_show_ids_and_counts() {
+        let events: [TraceEvent<u8>; 4] = [
+            TraceEvent::Enter {
+                node: NodeId(0x2a),
+                ply: 0,
+                alpha: -INFINITY,
+                beta: 7,
+            },
+            TraceEvent::Cutoff {
+                node: NodeId(0x2a),
+                ply: 0,
+                k: 1,
+                pruned: 3,
+            },
+            TraceEvent::OpenSnapshot { len: 1 },
+            TraceEvent::OpenEntry {
+                desc: Descriptor {
+                    node: NodeId(1),
+                    ply: 0,
+                    status: Status::Live,
+                    merit: INFINITY,
+                },
+            },
+        ];
+        assert_eq!(
+            trace_lines(&IdNames, &events),
+            [
+                "enter #2a alpha=-inf beta=7",
+                "cutoff #2a after #1 pruned: 3 more",
+                "step 0: OPEN = #1/L/inf",
+            ]
+        );
+    }
+}

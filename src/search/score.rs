@@ -1,0 +1,139 @@
+//! Scores and intervals shared by every backend.
+
+use std::fmt;
+
+/// A position's value. Positive is good for the side the value is taken from:
+/// the side to move inside negamax code, MAX (the root mover) in trace events
+/// and results.
+pub type Score = i32;
+
+/// Larger than any real score: the window bound "infinity" and SSS*'s initial merit.
+/// Symmetric, so negation never overflows.
+pub const INFINITY: Score = 1_000_000_000;
+
+/// The value of a won game (the side to move mates). A game's `outcome` should
+/// encode distance as `MATE - plies` (and `-(MATE - plies)` when mated) so that
+/// shorter mates score better.
+pub const MATE: Score = 999_000_000;
+
+/// Mates are scores within this many plies of [`MATE`].
+pub const MAX_MATE_PLIES: Score = 10_000;
+
+/// The largest magnitude an ordinary (non-mate) evaluation may have. Textbook
+/// tree values are checked against it.
+pub const MAX_EVAL: Score = MATE - MAX_MATE_PLIES - 1;
+
+/// Whether `score` says "mate in some number of plies" for either side.
+pub fn is_mate(score: Score) -> bool {
+    score.abs() > MAX_EVAL && score.abs() < INFINITY
+}
+
+/// Formats a score with `inf` / `-inf` for the infinities, as the trace files do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScoreText(pub Score);
+
+impl fmt::Display for ScoreText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            v if v >= INFINITY => f.write_str("inf"),
+            v if v <= -INFINITY => f.write_str("-inf"),
+            v => write!(f, "{v}"),
+        }
+    }
+}
+
+/// A closed interval `[lo, hi]` of scores: B*'s pessimistic and optimistic bounds,
+/// or what a search knows about a value (exact when `lo == hi`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Interval {
+    pub lo: Score,
+    pub hi: Score,
+}
+
+impl Interval {
+    /// Nothing known: `[-inf, inf]`.
+    pub const UNKNOWN: Interval = Interval {
+        lo: -INFINITY,
+        hi: INFINITY,
+    };
+
+    /// `[lo, hi]`; the caller guarantees `lo <= hi`.
+    pub const fn new(lo: Score, hi: Score) -> Interval {
+        Interval { lo, hi }
+    }
+
+    /// The point interval `[v, v]`.
+    pub const fn point(v: Score) -> Interval {
+        Interval { lo: v, hi: v }
+    }
+
+    /// The value, when the interval is a single point.
+    pub fn exact(self) -> Option<Score> {
+        (self.lo == self.hi).then_some(self.lo)
+    }
+
+    /// The same interval seen by the other player: `[-hi, -lo]`.
+    pub fn negated(self) -> Interval {
+        Interval {
+            lo: -self.hi,
+            hi: -self.lo,
+        }
+    }
+
+    /// Both bounds moved outwards by `delta`, kept inside `[-inf, inf]`.
+    pub fn widened(self, delta: Score) -> Interval {
+        Interval {
+            lo: self.lo.saturating_sub(delta).max(-INFINITY),
+            hi: self.hi.saturating_add(delta).min(INFINITY),
+        }
+    }
+
+    /// This interval as seen from MAX when it is given from the side to move at `ply`.
+    pub fn from_mover(self, ply: u32) -> Interval {
+        if ply.is_multiple_of(2) {
+            self
+        } else {
+            self.negated()
+        }
+    }
+}
+
+impl fmt::Display for Interval {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{},{}]", ScoreText(self.lo), ScoreText(self.hi))
+    }
+}
+
+/// A score given from the side to move at `ply`, seen from MAX (the root mover).
+pub(crate) fn max_view(score: Score, ply: u32) -> Score {
+    if ply.is_multiple_of(2) { score } else { -score }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn infinities_print_as_words() {
+        assert_eq!(ScoreText(INFINITY).to_string(), "inf");
+        assert_eq!(ScoreText(-INFINITY).to_string(), "-inf");
+        assert_eq!(ScoreText(-7).to_string(), "-7");
+        assert_eq!(Interval::new(-INFINITY, 4).to_string(), "[-inf,4]");
+    }
+
+    #[test]
+    fn negation_swaps_bounds() {
+        assert_eq!(Interval::new(2, 9).negated(), Interval::new(-9, -2));
+        assert_eq!(Interval::new(2, 9).from_mover(1), Interval::new(-9, -2));
+        assert_eq!(Interval::new(2, 9).from_mover(2), Interval::new(2, 9));
+        assert_eq!(Interval::UNKNOWN.widened(5), Interval::UNKNOWN);
+    }
+
+    #[test]
+    fn mate_range_excludes_evaluations_and_infinity() {
+        assert!(is_mate(MATE - 3));
+        assert!(is_mate(-(MATE - 3)));
+        assert!(!is_mate(MAX_EVAL));
+        assert!(!is_mate(INFINITY));
+    }
+}
