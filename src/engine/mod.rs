@@ -1,10 +1,16 @@
 //! The engine: an alpha-beta searcher for xiangqi positions (`Engine`), its limits and
 //! results, a worker thread the UI drives over channels (`worker`), and the UCI/UCCI
-//! front end (`uci`).
+//! front end (`uci`). The textbook backends run on positions too (`backends`, through
+//! the `Game` seam in `position_game`), chosen by name with [`Engine::algorithm`].
 
+pub mod backends;
 mod iterate;
 pub mod limits;
+pub mod move_paths;
 pub mod ordering;
+pub mod position_game;
+pub mod probe;
+mod pv_trace;
 mod quiescence;
 pub mod repetition;
 pub mod score;
@@ -14,13 +20,17 @@ pub mod tt;
 pub mod uci;
 pub mod worker;
 
+pub use backends::{BackendSettings, PositionSearcher, search_position, search_position_with};
 pub use limits::{Clock, Limits};
+pub use move_paths::PositionNames;
+pub use position_game::PositionGame;
 pub use score::Verdict;
 pub use search::{SearchInfo, SearchOptions, SearchResult};
 
 use std::sync::atomic::AtomicBool;
 
-use crate::board::Position;
+use crate::board::{Move, Position};
+use crate::search::{Algorithm, Details, NoTrace, Tracer};
 use ordering::History;
 use tt::TranspositionTable;
 
@@ -30,6 +40,11 @@ pub struct Engine {
     tt: TranspositionTable,
     history: History,
     pub options: SearchOptions,
+    /// The backend that searches: `alphabeta` is this engine's own strong search; the
+    /// others run the textbook backends on the position ([`backends`]).
+    pub algorithm: Algorithm,
+    /// Made on first use, so engines that never leave alpha-beta do not pay for it.
+    backends: Option<Box<PositionSearcher>>,
 }
 
 impl Engine {
@@ -41,12 +56,18 @@ impl Engine {
             tt: TranspositionTable::new(hash_mb),
             history: History::default(),
             options: SearchOptions::default(),
+            algorithm: Algorithm::AlphaBeta,
+            backends: None,
         }
     }
 
-    /// Resizes (and clears) the transposition table.
+    /// Resizes (and clears) the transposition table; MT-SSS* and MTD(f) get a table
+    /// of the same size.
     pub fn set_hash_mb(&mut self, mb: usize) {
         self.tt = TranspositionTable::new(mb);
+        if let Some(backends) = &mut self.backends {
+            backends.set_table_mb(mb);
+        }
     }
 
     pub fn hash_mb(&self) -> usize {
@@ -60,10 +81,59 @@ impl Engine {
         self.history.clear();
     }
 
-    /// Searches `pos` within `limits`, calling `report` after each completed iteration.
-    /// Setting `stop` ends the search at once with the best move found so far. For a
-    /// fixed depth or node limit, the same engine state gives the same result.
+    /// Searches `pos` within `limits` with [`Engine::algorithm`], calling `report` after
+    /// each completed iteration. Setting `stop` ends the search at once with the best
+    /// move found so far. For a fixed depth or node limit, the same engine state gives
+    /// the same result.
     pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.search_traced(pos, limits, stop, report, &mut NoTrace, None)
+    }
+
+    /// The same, sending the textbook backends' trace events to `tracer` (see
+    /// [`PositionSearcher::search`] for `names`). The strong alpha-beta emits none: to
+    /// watch alpha-beta step by step, run the textbook one with
+    /// [`PositionSearcher::search`].
+    pub fn search_traced<T: Tracer<Move>>(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&SearchInfo),
+        tracer: &mut T,
+        names: Option<&PositionNames>,
+    ) -> SearchResult {
+        if self.algorithm == Algorithm::AlphaBeta {
+            return self.search_strong(pos, limits, stop, report);
+        }
+        let table_mb = self.hash_mb();
+        let backends = self.backends.get_or_insert_with(|| {
+            Box::new(PositionSearcher::new(BackendSettings {
+                table_mb,
+                ..BackendSettings::default()
+            }))
+        });
+        backends.search(self.algorithm, pos, limits, stop, report, tracer, names)
+    }
+
+    /// What the last textbook backend search reported beyond its result (B*'s stop
+    /// reason, SSS*'s steps, the MT passes); nothing after the strong search.
+    pub fn last_details(&self) -> Details {
+        match (&self.backends, self.algorithm) {
+            (Some(backends), algorithm) if algorithm != Algorithm::AlphaBeta => {
+                backends.last_details().clone()
+            }
+            _ => Details::None,
+        }
+    }
+
+    /// The strong alpha-beta search.
+    fn search_strong(
         &mut self,
         pos: &Position,
         limits: &Limits,

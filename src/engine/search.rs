@@ -3,6 +3,7 @@
 //! null-move pruning, late move reductions and pruning, check extensions, and a
 //! quiescence search (`quiescence.rs`). Scores are from the side to move.
 
+use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -98,7 +99,10 @@ pub(crate) fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
 /// No repetition in a subtree: its value does not depend on the path to it.
 const PATH_FREE: isize = isize::MAX;
 
-/// Late move reduction by depth and move number: about ln(d) * ln(m) / 2.
+/// Late move reduction by depth and move number: about ln(d) * ln(m) / 2. Computed once:
+/// short searches (B*'s probes) start a searcher thousands of times.
+static REDUCTIONS: LazyLock<Box<[[u8; 64]; 64]>> = LazyLock::new(reduction_table);
+
 fn reduction_table() -> Box<[[u8; 64]; 64]> {
     let mut t = Box::new([[0u8; 64]; 64]);
     for (d, row) in t.iter_mut().enumerate().skip(1) {
@@ -133,7 +137,7 @@ pub(crate) struct Searcher<'a> {
     root_depth: i32,
     /// Best root move of the iteration in progress, with its score and variation.
     root_best: Option<(Move, i32, Vec<Move>)>,
-    reductions: Box<[[u8; 64]; 64]>,
+    reductions: &'static [[u8; 64]; 64],
 }
 
 impl<'a> Searcher<'a> {
@@ -169,7 +173,7 @@ impl<'a> Searcher<'a> {
             path_ply: PATH_FREE,
             root_depth: 0,
             root_best: None,
-            reductions: reduction_table(),
+            reductions: &REDUCTIONS,
         }
     }
 

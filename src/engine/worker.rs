@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use super::{Engine, Limits, SearchInfo, SearchOptions, SearchResult};
 use crate::board::Position;
+use crate::search::Algorithm;
 
 /// Identifies one search, so stale events from an earlier search can be told apart.
 pub type SearchId = u64;
@@ -25,6 +26,8 @@ pub enum WorkerCommand {
     },
     SetHashMb(usize),
     SetOptions(SearchOptions),
+    /// The backend of the searches that follow (`alphabeta`: the strong engine).
+    SetAlgorithm(Algorithm),
     NewGame,
     Quit,
 }
@@ -97,6 +100,11 @@ impl Worker {
         self.send(WorkerCommand::SetOptions(options));
     }
 
+    /// Chooses the backend for the searches that follow (queued after any running search).
+    pub fn set_algorithm(&self, algorithm: Algorithm) {
+        self.send(WorkerCommand::SetAlgorithm(algorithm));
+    }
+
     /// Clears the table and history (queued after any running search).
     pub fn new_game(&self) {
         self.send(WorkerCommand::NewGame);
@@ -159,6 +167,7 @@ fn worker_loop(
             }
             WorkerCommand::SetHashMb(mb) => engine.set_hash_mb(mb),
             WorkerCommand::SetOptions(options) => engine.options = options,
+            WorkerCommand::SetAlgorithm(algorithm) => engine.algorithm = algorithm,
             WorkerCommand::NewGame => engine.new_game(),
             WorkerCommand::Quit => return,
         }
@@ -207,6 +216,25 @@ mod tests {
         let (_, result) = wait_done(&worker, second);
         assert!(pos.is_legal(result.best_move.unwrap()));
         assert!(worker.try_recv().is_none());
+    }
+
+    #[test]
+    fn every_backend_runs_in_the_worker_and_stops_when_told() {
+        let mut worker = Worker::spawn(4);
+        let pos = Position::startpos();
+        for algorithm in Algorithm::ALL {
+            worker.set_algorithm(algorithm);
+            let id = worker.search(&pos, Limits::depth(2));
+            let (infos, result) = wait_done(&worker, id);
+            assert!(!infos.is_empty(), "{algorithm}");
+            assert!(pos.is_legal(result.best_move.unwrap()), "{algorithm}");
+            // Without limits a search runs until stopped, and still answers.
+            let id = worker.search(&pos, Limits::infinite());
+            thread::sleep(Duration::from_millis(20));
+            worker.stop();
+            let (_, result) = wait_done(&worker, id);
+            assert!(pos.is_legal(result.best_move.unwrap()), "{algorithm}");
+        }
     }
 
     #[test]

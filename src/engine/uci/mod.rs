@@ -19,6 +19,7 @@ use std::time::Duration;
 use super::tt;
 use super::{Engine, SearchInfo, SearchResult, Verdict};
 use crate::board::{Move, Position};
+use crate::search::Algorithm;
 
 pub const ENGINE_NAME: &str = concat!("xiangqi-tui ", env!("CARGO_PKG_VERSION"));
 pub const ENGINE_AUTHOR: &str = "the xiangqi-tui authors";
@@ -54,7 +55,18 @@ struct Session {
     /// The engine, when no search holds it.
     engine: Option<Engine>,
     hash_mb: usize,
+    /// The backend the next `go` uses.
+    algorithm: Algorithm,
     search: Option<RunningSearch>,
+}
+
+/// The `Algorithm` option's values, as UCI's `var` list: `var minimax var alphabeta ...`.
+fn algorithm_vars() -> String {
+    Algorithm::ALL
+        .iter()
+        .map(|algorithm| format!("var {algorithm}"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Runs the protocol until `quit` or the end of input.
@@ -67,6 +79,7 @@ pub fn run<R: Read, W: Write + Send + 'static>(input: R, output: W) -> io::Resul
         position: Position::startpos(),
         engine: Some(Engine::default()),
         hash_mb: Engine::DEFAULT_HASH_MB,
+        algorithm: Algorithm::AlphaBeta,
         search: None,
     };
     let mut reader = LineReader::new(input, MAX_LINE);
@@ -164,7 +177,11 @@ impl Session {
                 say(&self.out, "option name Clear Hash type button")?;
                 say(
                     &self.out,
-                    "option name Algorithm type combo default alphabeta var alphabeta",
+                    &format!(
+                        "option name Algorithm type combo default {} {}",
+                        Algorithm::AlphaBeta,
+                        algorithm_vars()
+                    ),
                 )?;
                 say(&self.out, "uciok")
             }
@@ -180,6 +197,14 @@ impl Session {
                         tt::MIN_MB,
                         tt::MAX_MB,
                         Engine::DEFAULT_HASH_MB
+                    ),
+                )?;
+                say(
+                    &self.out,
+                    &format!(
+                        "option algorithm type combo {} default {}",
+                        algorithm_vars(),
+                        Algorithm::AlphaBeta
                     ),
                 )?;
                 say(&self.out, "ucciok")
@@ -239,12 +264,13 @@ impl Session {
                 self.idle_engine().new_game();
                 Ok(())
             }
-            "algorithm" => match value.map(str::trim) {
-                Some("alphabeta") => Ok(()),
-                other => self.info(&format!(
-                    "algorithm '{}' is not available; alphabeta is",
-                    other.unwrap_or("")
-                )),
+            // Takes effect at the next `go`; a running search keeps its backend.
+            "algorithm" => match value.unwrap_or("").parse::<Algorithm>() {
+                Ok(algorithm) => {
+                    self.algorithm = algorithm;
+                    Ok(())
+                }
+                Err(error) => self.info(&format!("option {name}: {error}")),
             },
             "usemillisec" => match value.map(str::trim) {
                 Some("true") => {
@@ -281,6 +307,7 @@ impl Session {
             .engine
             .take()
             .unwrap_or_else(|| Engine::new(self.hash_mb));
+        engine.algorithm = self.algorithm;
         let limits = go.limits_for(self.position.side_to_move());
         let wait_for_stop = go.ponder || limits.infinite;
         let stop = Arc::new(AtomicBool::new(false));

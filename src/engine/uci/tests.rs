@@ -176,3 +176,53 @@ fn no_legal_move_answers_bestmove_none() {
     let lines = session(b"position fen 4k4/9/4P4/9/9/9/9/9/3R5/5K3 b - - 0 1\ngo depth 3\n");
     assert_eq!(lines.last().map(String::as_str), Some("bestmove (none)"));
 }
+
+fn best_move(lines: &[String]) -> Move {
+    let best = lines.iter().find(|l| l.starts_with("bestmove ")).unwrap();
+    Move::parse_coords(best.split_whitespace().nth(1).unwrap()).unwrap()
+}
+
+#[test]
+fn every_algorithm_can_be_chosen_and_answers_a_legal_move() {
+    let lines = session(b"uci\n");
+    let option = lines
+        .iter()
+        .find(|l| l.starts_with("option name Algorithm "))
+        .unwrap();
+    assert_eq!(
+        option,
+        "option name Algorithm type combo default alphabeta var minimax var alphabeta var sss var mtsss var mtdf var bstar"
+    );
+    for algorithm in crate::search::Algorithm::ALL {
+        let script =
+            format!("setoption name Algorithm value {algorithm}\nposition startpos\ngo depth 2\n");
+        let lines = session(script.as_bytes());
+        assert!(
+            Position::startpos().is_legal(best_move(&lines)),
+            "{algorithm}: {lines:?}"
+        );
+        assert!(
+            lines.iter().any(|l| l.starts_with("info depth ")),
+            "{algorithm}"
+        );
+    }
+}
+
+#[test]
+fn ucci_chooses_the_algorithm_too_and_unknown_names_are_reported() {
+    let lines = session(b"ucci\nsetoption algorithm sss\nposition startpos\ngo depth 3\nquit\n");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("option algorithm type combo "))
+    );
+    assert!(Position::startpos().is_legal(best_move(&lines)));
+    let lines = session(b"setoption name Algorithm value negascout\nisready\n");
+    assert_eq!(
+        lines,
+        [
+            "info string option Algorithm: unknown algorithm 'negascout': valid names are minimax, alphabeta, sss, mtsss, mtdf, bstar",
+            "readyok"
+        ]
+    );
+}
