@@ -169,3 +169,30 @@ fn ucci_session_through_the_binary() {
     engine.expect("bye", Duration::from_secs(5));
     assert!(engine.child.wait().unwrap().success());
 }
+
+#[test]
+fn a_chosen_algorithm_answers_through_the_binary() {
+    let mut engine = Engine::start();
+    engine.send(b"uci");
+    let hello = engine.expect("uciok", Duration::from_secs(10));
+    assert!(
+        hello.iter().any(
+            |l| l.starts_with("option name Algorithm type combo default alphabeta ")
+                && l.contains(" var mtdf")
+        ),
+        "{hello:?}"
+    );
+    engine.send(b"setoption name Algorithm value mtdf");
+    engine.send(b"position startpos moves h2e2");
+    engine.send(b"go depth 4");
+    let lines = engine.expect("bestmove", Duration::from_secs(30));
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 4 ")),
+        "{lines:?}"
+    );
+    let mut pos = Position::startpos();
+    pos.make_move(Move::parse_coords("h2e2").unwrap());
+    assert!(pos.is_legal(bestmove(&lines)), "{lines:?}");
+    engine.send(b"quit");
+    assert!(engine.child.wait().unwrap().success());
+}

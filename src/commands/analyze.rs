@@ -1,36 +1,59 @@
-//! `xiangqi-tui analyze [--fen FEN] [--moves M...] [--json]`, with limits from the global
-//! `--depth`, `--movetime`, `--nodes`, `--hash` and `--algorithm` flags (a one-second
-//! search by default).
+//! `xiangqi-tui analyze [--fen FEN] [--moves M...] [--json] [--trace]`, with limits from
+//! the global `--depth`, `--movetime`, `--nodes`, `--hash` and `--algorithm` flags (a
+//! one-second search by default). `alphabeta` is the strong engine; the other algorithms
+//! run the textbook backends on the position. `--trace` prints the textbook backend's
+//! trace lines, nodes named by their move paths in the `--notation` chosen.
 
-use std::sync::atomic::AtomicBool;
+use std::io::{self, BufWriter, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
-use xiangqi_tui::board::{Color, Kind, Move, Position};
-use xiangqi_tui::engine::{Engine, Limits, SearchResult, Verdict};
+use xiangqi_tui::board::{Move, Position};
+use xiangqi_tui::engine::{
+    BackendSettings, Engine, Limits, PositionNames, PositionSearcher, SearchInfo, SearchResult,
+    Verdict,
+};
+use xiangqi_tui::notation::{Notation, format_move};
+use xiangqi_tui::search::{Algorithm, Details, TraceEvent, TraceText};
 
 use crate::cli::{AnalyzeArgs, GlobalArgs};
 
 /// Search time when no limit is given.
 const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
+/// Depth of a traced search when no limit is given: every node is a line or more.
+const DEFAULT_TRACE_DEPTH: u32 = 2;
 
 pub fn run(args: &AnalyzeArgs, global: &GlobalArgs) -> Result<()> {
+    if args.trace && args.json {
+        bail!("--trace and --json cannot be combined: --trace prints only the trace lines");
+    }
     let pos = setup_position(args.fen.as_deref(), &args.moves)?;
-    match global.algorithm.as_deref() {
-        None | Some("alphabeta") => {}
-        Some(other) => {
-            bail!("--algorithm {other}: only alphabeta can analyse positions in this build")
-        }
+    let algorithm: Algorithm = match global.algorithm.as_deref() {
+        Some(name) => name.parse().context("--algorithm")?,
+        None => Algorithm::AlphaBeta,
+    };
+    let hash_mb = global
+        .hash
+        .map_or(Engine::DEFAULT_HASH_MB, |mb| mb as usize);
+    if args.trace {
+        let notation: Notation = match &global.notation {
+            Some(name) => name.parse().context("--notation")?,
+            None => Notation::Chinese,
+        };
+        let limits = if has_limit(global) {
+            limits_from(global)
+        } else {
+            Limits::depth(DEFAULT_TRACE_DEPTH)
+        };
+        return print_trace(&pos, algorithm, &limits, hash_mb, notation);
     }
     let limits = limits_from(global);
-    let mut engine = Engine::new(
-        global
-            .hash
-            .map_or(Engine::DEFAULT_HASH_MB, |mb| mb as usize),
-    );
+    let mut engine = Engine::new(hash_mb);
+    engine.algorithm = algorithm;
     let stop = AtomicBool::new(false);
     let json = args.json;
-    let mut report = |info: &xiangqi_tui::engine::SearchInfo| {
+    let mut report = |info: &SearchInfo| {
         if !json {
             let pv: Vec<String> = info.pv.iter().map(|m| m.iccs()).collect();
             eprintln!(
@@ -47,8 +70,68 @@ pub fn run(args: &AnalyzeArgs, global: &GlobalArgs) -> Result<()> {
         println!("{}", json_report(&pos, &result));
     } else {
         print_report(&pos, &result);
+        println!("algorithm {algorithm}");
+        if let Some(details) = details_line(&engine.last_details()) {
+            println!("{details}");
+        }
     }
     Ok(())
+}
+
+/// Runs the textbook backend with every trace event printed as a line, as it comes.
+fn print_trace(
+    pos: &Position,
+    algorithm: Algorithm,
+    limits: &Limits,
+    hash_mb: usize,
+    notation: Notation,
+) -> Result<()> {
+    let names = PositionNames::new(pos, notation);
+    let mut searcher = PositionSearcher::new(BackendSettings::with_memory_mb(hash_mb));
+    let stop = AtomicBool::new(false);
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut written: io::Result<()> = Ok(());
+    {
+        let mut text = TraceText::new(&names);
+        let mut tracer = |event: TraceEvent<Move>| {
+            if written.is_err() {
+                return;
+            }
+            if let Some(line) = text.feed(&event) {
+                written = writeln!(out, "{line}");
+                // A closed pipe ends the search: nobody reads the rest.
+                if written.is_err() {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        };
+        searcher.search(
+            algorithm,
+            pos,
+            limits,
+            &stop,
+            &mut |_| {},
+            &mut tracer,
+            Some(&names),
+        );
+    }
+    let flushed = written.and_then(|()| out.flush());
+    super::finish_output(flushed)
+}
+
+/// B*'s stop reason, SSS*'s steps or the MT passes, for the plain report.
+fn details_line(details: &Details) -> Option<String> {
+    match details {
+        Details::None => None,
+        Details::Sss { steps, max_open } => Some(format!("sss steps {steps} max-open {max_open}")),
+        Details::Mt { passes } => Some(format!("passes {passes}")),
+        Details::BStar {
+            stop, expansions, ..
+        } => Some(format!(
+            "bstar stop {} expansions {expansions}",
+            stop.name()
+        )),
+    }
 }
 
 /// The position from `--fen` (or the start) after the `--moves` (ICCS, ranks 0-9).
@@ -68,6 +151,10 @@ pub fn setup_position(fen: Option<&str>, moves: &[String]) -> Result<Position> {
         pos.make_move(mv);
     }
     Ok(pos)
+}
+
+fn has_limit(global: &GlobalArgs) -> bool {
+    global.depth.is_some() || global.nodes.is_some() || global.movetime.is_some()
 }
 
 /// Limits from the global flags; a one-second search when none is given.
@@ -137,87 +224,9 @@ fn chinese_line(pos: &Position, moves: &[Move]) -> Result<String> {
     Ok(names.join(" "))
 }
 
-/// STAND-IN for the notation module (being written separately): the Chinese name of a
-/// legal move, following notation.md §1.6 (R1-R6) closely enough for output. The lead
-/// swaps this for `notation::chinese` when it lands.
+/// The Chinese name of a legal move of `pos`.
 pub fn chinese_move_name(pos: &Position, mv: Move) -> String {
-    let piece = pos.piece_at(mv.from());
-    let (us, kind) = (piece.color(), piece.kind());
-    let (from, to) = (mv.from(), mv.to());
-    let file_number = |x: u8| match us {
-        Color::Red => 9 - x,
-        Color::Black => x + 1,
-    };
-    let numeral = |n: u8| match us {
-        Color::Red => {
-            ['一', '二', '三', '四', '五', '六', '七', '八', '九'][n as usize - 1].to_string()
-        }
-        Color::Black => n.to_string(),
-    };
-    let name = match (us, kind) {
-        (Color::Red, Kind::General) => '帅',
-        (Color::Black, Kind::General) => '将',
-        (Color::Red, Kind::Advisor) => '仕',
-        (Color::Black, Kind::Advisor) => '士',
-        (Color::Red, Kind::Elephant) => '相',
-        (Color::Black, Kind::Elephant) => '象',
-        (_, Kind::Horse) => '马',
-        (_, Kind::Chariot) => '车',
-        (_, Kind::Cannon) => '炮',
-        (Color::Red, Kind::Soldier) => '兵',
-        (Color::Black, Kind::Soldier) => '卒',
-    };
-    // Pieces of this kind on the mover's file, front (nearest the enemy) first.
-    let mut same_file: Vec<u8> = pos
-        .squares_of(us, kind)
-        .filter(|s| s.x() == from.x())
-        .map(|s| s.y())
-        .collect();
-    same_file.sort_unstable_by_key(|&y| match us {
-        Color::Red => 9 - y,
-        Color::Black => y,
-    });
-    let index = same_file.iter().position(|&y| y == from.y()).unwrap_or(0);
-    let n = same_file.len();
-    let prefix = if matches!(kind, Kind::General | Kind::Advisor | Kind::Elephant) || n == 1 {
-        format!("{name}{}", numeral(file_number(from.x())))
-    } else {
-        let word = match (n, index) {
-            (2, 0) | (3, 0) => "前".to_string(),
-            (2, _) | (3, 2) => "后".to_string(),
-            (3, 1) => "中".to_string(),
-            (_, i) => ['一', '二', '三', '四', '五'][i].to_string(),
-        };
-        let doubled_files = (0..9u8)
-            .filter(|&x| {
-                pos.squares_of(us, Kind::Soldier)
-                    .filter(|s| s.x() == x)
-                    .count()
-                    >= 2
-            })
-            .count();
-        if kind == Kind::Soldier && doubled_files >= 2 {
-            format!("{word}{}", numeral(file_number(from.x())))
-        } else {
-            format!("{word}{name}")
-        }
-    };
-    let forward = match us {
-        Color::Red => to.y() > from.y(),
-        Color::Black => to.y() < from.y(),
-    };
-    let straight = matches!(
-        kind,
-        Kind::General | Kind::Chariot | Kind::Cannon | Kind::Soldier
-    );
-    let (action, value) = if from.y() == to.y() {
-        ('平', file_number(to.x()))
-    } else if straight && from.x() == to.x() {
-        (if forward { '进' } else { '退' }, from.y().abs_diff(to.y()))
-    } else {
-        (if forward { '进' } else { '退' }, file_number(to.x()))
-    };
-    format!("{prefix}{action}{}", numeral(value))
+    format_move(pos, mv, Notation::Chinese)
 }
 
 #[cfg(test)]

@@ -43,6 +43,9 @@ pub const MAX_ITERATION_DEPTH: u32 = 64;
 /// How often the watcher looks at the clock and the caller's stop flag.
 const WATCH_INTERVAL: Duration = Duration::from_millis(1);
 
+/// Memory one node of SSS*'s or B*'s stored tree takes, roughly (node, OPEN entry, moves).
+const STORED_NODE_BYTES: usize = 64;
+
 /// Settings of the textbook backends on positions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BackendSettings {
@@ -56,14 +59,25 @@ pub struct BackendSettings {
     pub probe: ProbeSettings,
 }
 
-impl Default for BackendSettings {
-    fn default() -> Self {
+impl BackendSettings {
+    /// Settings whose MT table and stored trees each take about `mb` megabytes.
+    pub fn with_memory_mb(mb: usize) -> BackendSettings {
         BackendSettings {
-            table_mb: 16,
-            max_stored_nodes: 2_000_000,
+            table_mb: mb,
+            max_stored_nodes: stored_nodes_in(mb),
             bstar_expansions: 300,
             probe: ProbeSettings::default(),
         }
+    }
+}
+
+fn stored_nodes_in(mb: usize) -> usize {
+    mb.max(1).saturating_mul(1 << 20) / STORED_NODE_BYTES
+}
+
+impl Default for BackendSettings {
+    fn default() -> Self {
+        BackendSettings::with_memory_mb(16)
     }
 }
 
@@ -135,13 +149,16 @@ impl PositionSearcher {
     }
 
     /// What the last search's backend reported beyond the result: SSS*'s steps, the MT
-    /// passes, B*'s stop reason and strategies (of the last iteration when deepening).
+    /// passes, B*'s stop reason and strategies (of the last completed depth when
+    /// deepening).
     pub fn last_details(&self) -> &Details {
         &self.details
     }
 
-    /// Changes the MT table size (the table is made again at the next search).
-    pub fn set_table_mb(&mut self, mb: usize) {
+    /// Gives the MT table and the stored trees about `mb` megabytes each (the table is
+    /// made again at the next search).
+    pub fn set_memory_mb(&mut self, mb: usize) {
+        self.settings.max_stored_nodes = stored_nodes_in(mb);
         if mb != self.settings.table_mb {
             self.settings.table_mb = mb;
             self.table = None;
@@ -239,12 +256,12 @@ impl PositionSearcher {
                 search::Search::search(&mut backend, game, &limits, &mut Tee(tracer, &mut pv))
             };
             nodes += result.stats.nodes();
-            self.details = result.details.clone();
             let (Completion::Finished, Some(value), Some(mv)) =
                 (result.completion, result.exact_value(), result.best_move)
             else {
                 if answer.is_none() {
                     // Nothing finished: the partial search's move and bound, if any.
+                    self.details = result.details;
                     answer = Some(Answer {
                         mv: result.best_move.unwrap_or(run.first_move),
                         value: if result.value.lo > -INFINITY {
@@ -259,6 +276,7 @@ impl PositionSearcher {
                 break;
             };
             guess = value;
+            self.details = result.details;
             let line = checked_line(game.position(), mv, pv.line());
             let time = run.start.elapsed();
             report(&SearchInfo {

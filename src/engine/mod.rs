@@ -61,12 +61,12 @@ impl Engine {
         }
     }
 
-    /// Resizes (and clears) the transposition table; MT-SSS* and MTD(f) get a table
-    /// of the same size.
+    /// Resizes (and clears) the transposition table. The textbook backends get as much:
+    /// MT-SSS* and MTD(f) for their table, SSS* and B* for their stored trees.
     pub fn set_hash_mb(&mut self, mb: usize) {
         self.tt = TranspositionTable::new(mb);
         if let Some(backends) = &mut self.backends {
-            backends.set_table_mb(mb);
+            backends.set_memory_mb(self.tt.size_mb());
         }
     }
 
@@ -111,12 +111,11 @@ impl Engine {
         if self.algorithm == Algorithm::AlphaBeta {
             return self.search_strong(pos, limits, stop, report);
         }
-        let table_mb = self.hash_mb();
+        let memory_mb = self.hash_mb();
         let backends = self.backends.get_or_insert_with(|| {
-            Box::new(PositionSearcher::new(BackendSettings {
-                table_mb,
-                ..BackendSettings::default()
-            }))
+            Box::new(PositionSearcher::new(BackendSettings::with_memory_mb(
+                memory_mb,
+            )))
         });
         backends.search(self.algorithm, pos, limits, stop, report, tracer, names)
     }
