@@ -18,6 +18,34 @@
 //!
 //! Reported nodes are the backends' own counts (leaf evaluations plus expansions; for
 //! B*, plus the probe searches' nodes).
+//!
+//! A traced search with its events as text lines, nodes named by their moves:
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use xiangqi_tui::board::{Move, Position};
+//! use xiangqi_tui::engine::{Limits, PositionNames, PositionSearcher};
+//! use xiangqi_tui::notation::Notation;
+//! use xiangqi_tui::search::{Algorithm, TraceEvent, TraceText};
+//!
+//! let pos = Position::from_fen("4k4/9/9/9/R8/9/9/9/5R3/3K5 w - - 0 1").unwrap();
+//! let names = PositionNames::new(&pos, Notation::Chinese);
+//! let mut text = TraceText::new(&names);
+//! let mut lines = Vec::new();
+//! let mut tracer = |event: TraceEvent<Move>| lines.extend(text.feed(&event));
+//! let result = PositionSearcher::default().search(
+//!     Algorithm::AlphaBeta,
+//!     &pos,
+//!     &Limits::depth(1),
+//!     &AtomicBool::new(false),
+//!     &mut |_| {},
+//!     &mut tracer,
+//!     Some(&names),
+//! );
+//! assert_eq!(lines[0], "enter root alpha=-inf beta=inf");
+//! assert_eq!(lines[1], "enter 车九平五 alpha=-inf beta=inf");
+//! assert_eq!(result.best_move.unwrap().iccs(), "a5e5");
+//! ```
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
