@@ -12,7 +12,7 @@ use xiangqi_tui::engine::{Engine, Limits};
 use crate::cli::{BenchArgs, GlobalArgs};
 
 /// Depth searched when `--depth` is not given.
-pub const DEFAULT_DEPTH: u32 = 9;
+pub const DEFAULT_DEPTH: u32 = 12;
 /// Table size for the bench, fixed so the signature does not depend on `--hash`.
 const BENCH_HASH_MB: usize = 16;
 
@@ -31,9 +31,9 @@ pub const POSITIONS: [&str; 10] = [
     "4k4/4a4/4b4/9/9/9/9/4B4/4A4/3AK1N2 w - - 0 1",
 ];
 
-pub fn run(_args: &BenchArgs, global: &GlobalArgs) -> Result<()> {
+pub fn run(args: &BenchArgs, global: &GlobalArgs) -> Result<()> {
     let depth = global.depth.unwrap_or(DEFAULT_DEPTH);
-    let json = _args.json;
+    let json = args.json;
     let mut total_nodes = 0;
     let mut total_time = Duration::ZERO;
     let stop = AtomicBool::new(false);

@@ -16,6 +16,7 @@ pub mod repetition;
 pub mod score;
 mod search;
 pub mod see;
+mod table_memory;
 pub mod tt;
 pub mod uci;
 pub mod worker;

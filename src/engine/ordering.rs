@@ -234,21 +234,25 @@ impl MovePicker {
             self.moves.swap(self.next, best);
             self.scores.swap(self.next, best);
             let (mv, score) = (self.moves[self.next], self.scores[self.next]);
-            self.next += 1;
-            if mv != self.hints.tt_move {
-                return Some((mv, score));
+            if mv == self.hints.tt_move {
+                self.next += 1;
+                continue;
             }
+            // The exchange is checked only for the capture about to be tried: after a
+            // cut-off the others never need it. A losing one goes to the back.
+            if score >= GOOD_CAPTURE && !capture_holds(pos, mv) {
+                self.scores[self.next] = BAD_CAPTURE + (score - GOOD_CAPTURE);
+                continue;
+            }
+            self.next += 1;
+            return Some((mv, score));
         }
     }
 
-    fn score(&self, pos: &mut Position, history: &History, mv: Move) -> i32 {
+    fn score(&self, pos: &Position, history: &History, mv: Move) -> i32 {
         if pos.piece_at(mv.to()).is_some() {
-            let order = mvv_lva(pos, mv);
-            if capture_holds(pos, mv) {
-                GOOD_CAPTURE + order
-            } else {
-                BAD_CAPTURE + order
-            }
+            // Assumed to hold until picked (see `next`).
+            GOOD_CAPTURE + mvv_lva(pos, mv)
         } else if mv == self.hints.killers[0] {
             KILLER
         } else if mv == self.hints.killers[1] {

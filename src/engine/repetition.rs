@@ -17,35 +17,32 @@ pub fn verdict(pos: &Position, ply: usize) -> Option<(i32, usize)> {
         return None;
     }
     let key = pos.key();
-    // Checks given by the side to move show as check at odd distances, the opponent's at
-    // even distances (0 is the current position).
-    let mut mover_checked_always = true;
-    let mut opponent_checked_always = pos.in_check();
-    for (index, ((past_key, past_in_check), mv)) in pos
+    // First find the earlier occurrence (rare), then look at the checks in the cycle.
+    let distance = pos
         .past_states()
         .zip(pos.moves_played().rev())
         .take(window)
         .enumerate()
-    {
-        if mv.is_null() {
-            return None;
-        }
-        let distance = index + 1;
-        if distance % 2 == 1 {
-            mover_checked_always &= past_in_check;
+        .take_while(|(_, (_, mv))| !mv.is_null())
+        .find(|&(index, ((past_key, _), _))| index % 2 == 1 && past_key == key)
+        .map(|(index, _)| index + 1)?;
+    // Checks given by the side to move show as check at odd distances, the opponent's at
+    // even distances (0 is the current position).
+    let mut mover_checked_always = true;
+    let mut opponent_checked_always = pos.in_check();
+    for (index, (_, in_check)) in pos.past_states().take(distance - 1).enumerate() {
+        if index % 2 == 0 {
+            mover_checked_always &= in_check;
         } else {
-            if past_key == key {
-                let score = match (mover_checked_always, opponent_checked_always) {
-                    (true, false) => mated_in(ply),
-                    (false, true) => mate_in(ply),
-                    _ => DRAW,
-                };
-                return Some((score, distance));
-            }
-            opponent_checked_always &= past_in_check;
+            opponent_checked_always &= in_check;
         }
     }
-    None
+    let score = match (mover_checked_always, opponent_checked_always) {
+        (true, false) => mated_in(ply),
+        (false, true) => mate_in(ply),
+        _ => DRAW,
+    };
+    Some((score, distance))
 }
 
 #[cfg(test)]

@@ -323,8 +323,8 @@ impl<'a> Searcher<'a> {
         self.killers.clear_ply(ply + 1);
 
         // Against a side with nothing left to attack with, endgames are won by quiet
-        // mates and stalemates (a win in xiangqi), which the shortcuts below would hide
-        // behind a good static score: search those nodes full width.
+        // mates and stalemates (a win in xiangqi), which pruning on a good static score
+        // (reverse futility, null move, futility) would hide.
         let selective = self.opponent_can_attack();
         let mut node_path = PATH_FREE;
         if selective && !pv_node && !in_check && beta.abs() < MATE_BOUND {
@@ -388,7 +388,7 @@ impl<'a> Searcher<'a> {
                 && best > -MATE_BOUND
             {
                 let late_limit = (3 + depth * depth) as usize / (2 - usize::from(improving));
-                let late = selective && !capture && depth <= 4 && searched >= late_limit;
+                let late = !capture && depth <= 4 && searched >= late_limit;
                 let futile =
                     selective && !capture && depth <= 3 && static_eval + 110 * depth <= alpha;
                 let losing_capture = capture && order < 0 && depth <= 3;
@@ -411,7 +411,6 @@ impl<'a> Searcher<'a> {
             } else {
                 let mut reduction = 0;
                 if self.options.late_move_reductions
-                    && selective
                     && depth >= 3
                     && searched > usize::from(pv_node)
                     && !capture

@@ -3,6 +3,7 @@
 //! entry, else the shallowest or oldest one. Scores are stored relative to the node
 //! (`score::to_table`), so mate distances stay right wherever the position recurs.
 
+use super::table_memory::TableMemory;
 use crate::board::Move;
 
 /// What a stored score proves about the true value.
@@ -59,7 +60,7 @@ const ENTRIES: usize = 5;
 struct Bucket([Entry; ENTRIES]);
 
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: TableMemory<Bucket>,
     generation: u8,
 }
 
@@ -73,19 +74,19 @@ impl TranspositionTable {
         let mb = mb.clamp(MIN_MB, MAX_MB);
         let count = (mb << 20) / std::mem::size_of::<Bucket>();
         TranspositionTable {
-            buckets: vec![Bucket::default(); count.max(1)],
+            buckets: TableMemory::zeroed(count),
             generation: 0,
         }
     }
 
     /// Size in MB.
     pub fn size_mb(&self) -> usize {
-        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
+        std::mem::size_of_val(self.buckets.as_slice()) >> 20
     }
 
     /// Forgets everything (a new game).
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
+        self.buckets.as_mut_slice().fill(Bucket::default());
         self.generation = 0;
     }
 
@@ -96,7 +97,7 @@ impl TranspositionTable {
 
     #[inline]
     fn bucket_index(&self, key: u64) -> usize {
-        ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize
+        ((u128::from(key) * self.buckets.as_slice().len() as u128) >> 64) as usize
     }
 
     /// Hints the processor to fetch a bucket that will be probed soon.
@@ -106,7 +107,7 @@ impl TranspositionTable {
         // SAFETY: the pointer is in bounds of the bucket vector; prefetching never faults.
         unsafe {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let ptr = self.buckets.as_ptr().add(self.bucket_index(key)) as *const i8;
+            let ptr = self.buckets.as_slice().as_ptr().add(self.bucket_index(key)) as *const i8;
             _mm_prefetch(ptr, _MM_HINT_T0);
         }
         #[cfg(not(target_arch = "x86_64"))]
@@ -115,7 +116,7 @@ impl TranspositionTable {
 
     pub fn probe(&self, key: u64) -> Option<TtHit> {
         let check = key as u32;
-        let bucket = &self.buckets[self.bucket_index(key)];
+        let bucket = &self.buckets.as_slice()[self.bucket_index(key)];
         bucket
             .0
             .iter()
@@ -134,7 +135,7 @@ impl TranspositionTable {
         let check = key as u32;
         let generation = self.generation;
         let index = self.bucket_index(key);
-        let bucket = &mut self.buckets[index].0;
+        let bucket = &mut self.buckets.as_mut_slice()[index].0;
         let age = |e: &Entry| i32::from((generation.wrapping_sub(e.age_bound >> 2)) & 63);
         let slot = match bucket.iter().position(|e| e.check == check) {
             Some(i) => i,
@@ -174,8 +175,9 @@ impl TranspositionTable {
     /// Permille of the first thousand buckets' entries written in the current search, as
     /// UCI's `hashfull` reports.
     pub fn hashfull(&self) -> u32 {
-        let sample = self.buckets.len().min(200);
-        let used = self.buckets[..sample]
+        let buckets = self.buckets.as_slice();
+        let sample = buckets.len().min(200);
+        let used = buckets[..sample]
             .iter()
             .flat_map(|b| b.0.iter())
             .filter(|e| e.age_bound != 0 && e.age_bound >> 2 == self.generation)
