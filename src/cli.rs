@@ -156,6 +156,10 @@ pub struct AnalyzeArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Print the textbook backend's trace lines (alphabeta: the textbook alpha-beta),
+    /// nodes named by move path; depth 2 unless a limit is given.
+    #[arg(long)]
+    pub trace: bool,
 }
 
 #[derive(Debug, Args)]

@@ -4,6 +4,8 @@
 
 pub mod board;
 pub mod config;
+pub mod engine;
+pub mod eval;
 pub mod notation;
 pub mod record;
 pub mod search;

@@ -25,11 +25,13 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command.unwrap_or(Command::Play) {
         Command::Config(command) => commands::config::run(&command, &cli.global),
         Command::Perft(args) => commands::perft::run(&args),
+        Command::Analyze(args) => commands::analyze::run(&args, &cli.global),
+        Command::Bench(args) => commands::bench::run(&args, &cli.global),
+        Command::Uci => commands::uci::run(),
         Command::Play => commands::play::run(&cli.global),
         Command::Tree(args) => commands::tree::run(&args, &cli.global),
         Command::Moves(args) => commands::moves::run(&args, &cli.global),
         Command::Notation => commands::notation::run(),
         Command::Replay(args) => commands::replay::run(&args),
-        other => anyhow::bail!("{other:?}: not available in this build yet"),
     }
 }

@@ -8,6 +8,7 @@ use super::tables::{
 };
 use super::types::{Color, Kind, Move, Piece, Square};
 use super::zobrist::{PIECE_KEYS, SIDE_KEY};
+use crate::eval::pst::PSQ;
 
 /// What make_move must remember so unmake_move can restore the position exactly.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,6 +30,9 @@ pub struct Position {
     pub(crate) file_occ: [u16; 9],
     pub(crate) side: Color,
     pub(crate) key: u64,
+    /// Material plus piece-square values, packed mg/eg, from Red's side; kept
+    /// incrementally so the evaluation need not walk the board for them.
+    pub(crate) psq: i32,
     pub(crate) halfmove_clock: u16,
     pub(crate) fullmove: u16,
     pub(crate) in_check: bool,
@@ -79,6 +83,7 @@ impl Position {
             file_occ: [0; 9],
             side: Color::Red,
             key: 0,
+            psq: 0,
             halfmove_clock: 0,
             fullmove: 1,
             in_check: false,
@@ -92,6 +97,7 @@ impl Position {
         self.board[s.index()] = p;
         self.toggle(s, p);
         self.key ^= PIECE_KEYS[p.index()][s.index()];
+        self.psq += PSQ[p.index()][s.index()];
     }
 
     #[inline]
@@ -142,6 +148,22 @@ impl Position {
     #[inline]
     pub fn key(&self) -> u64 {
         self.key
+    }
+
+    /// Material plus piece-square sum (packed middlegame/endgame, see `eval::phased`),
+    /// from Red's side, kept incrementally.
+    #[inline]
+    pub fn psq(&self) -> i32 {
+        self.psq
+    }
+
+    /// `psq()` computed from scratch; equals it in every valid state.
+    pub fn compute_psq(&self) -> i32 {
+        self.board
+            .iter()
+            .enumerate()
+            .map(|(i, p)| PSQ[p.index()][i])
+            .sum()
     }
 
     /// Plies since the last capture (the FEN half-move clock).
@@ -228,6 +250,10 @@ impl Position {
         self.toggle(from, piece);
         self.toggle(to, piece);
         key ^= PIECE_KEYS[piece.index()][from.index()] ^ PIECE_KEYS[piece.index()][to.index()];
+        // An empty point's entry is zero, so a quiet move needs no branch here.
+        self.psq += PSQ[piece.index()][to.index()]
+            - PSQ[piece.index()][from.index()]
+            - PSQ[captured.index()][to.index()];
         self.board[to.index()] = piece;
         self.board[from.index()] = Piece::NONE;
         self.key = key;
@@ -251,6 +277,8 @@ impl Position {
         self.toggle(from, piece);
         self.board[from.index()] = piece;
         self.board[to.index()] = undo.captured;
+        self.psq += PSQ[piece.index()][from.index()] - PSQ[piece.index()][to.index()]
+            + PSQ[undo.captured.index()][to.index()];
         if undo.captured.is_some() {
             self.toggle(to, undo.captured);
         }

@@ -1,0 +1,128 @@
+//! Iterative deepening with aspiration windows: search depth 1, 2, 3, ... each time
+//! around the previous score, widening the window when the score falls outside it. Each
+//! iteration seeds the next one's move ordering through the table and the history.
+
+use std::sync::atomic::AtomicBool;
+
+use super::limits::Limits;
+use super::ordering::History;
+use super::score::{INFINITE, MATE, MAX_PLY, is_mate, mated_in};
+use super::search::{SearchInfo, SearchOptions, SearchResult, Searcher, nodes_per_second};
+use super::tt::TranspositionTable;
+use crate::board::Position;
+
+/// Deepest iteration: leaves room below for extensions and quiescence.
+pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 28;
+/// First aspiration half-window, in centipawns.
+const ASPIRATION_WINDOW: i32 = 20;
+
+pub(crate) fn iterative_deepening(
+    pos: &Position,
+    tt: &mut TranspositionTable,
+    history: &mut History,
+    options: SearchOptions,
+    limits: &Limits,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&SearchInfo),
+) -> SearchResult {
+    let root_moves = pos.legal_move_list();
+    let mut searcher = Searcher::new(pos, tt, history, options, limits, stop);
+    let mut result = SearchResult {
+        best_move: root_moves.first().copied(),
+        ponder: None,
+        score: if root_moves.is_empty() {
+            mated_in(0)
+        } else {
+            0
+        },
+        depth: 0,
+        seldepth: 0,
+        nodes: 0,
+        time: searcher.elapsed(),
+        pv: root_moves.first().copied().into_iter().collect(),
+    };
+    if root_moves.is_empty() {
+        return result;
+    }
+    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+    let (soft, _) = limits.time_budget();
+    let only_move = root_moves.len() == 1 && limits.clock.is_some() && !limits.infinite;
+
+    for depth in 1..=max_depth {
+        searcher.seldepth = 0;
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = if options.aspiration && depth >= 4 && !is_mate(result.score) {
+            (result.score - delta, result.score + delta)
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        let score = loop {
+            let value = searcher.search_root(depth as i32, alpha, beta);
+            if searcher.stopped {
+                break value;
+            }
+            if value <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (value - delta).max(-INFINITE);
+            } else if value >= beta {
+                beta = (value + delta).min(INFINITE);
+            } else {
+                break value;
+            }
+            delta += delta;
+            if delta > 600 {
+                alpha = -INFINITE;
+                beta = INFINITE;
+            }
+        };
+        // A move that beat the window in an unfinished iteration is still better than
+        // the last iteration's choice.
+        if let Some((mv, value, pv)) = searcher.take_root_best() {
+            result.best_move = Some(mv);
+            result.score = value;
+            result.pv = pv;
+        }
+        if searcher.stopped {
+            break;
+        }
+        result.score = score;
+        result.depth = depth;
+        result.seldepth = searcher.seldepth as u32;
+        let pv = searcher.root_pv();
+        if !pv.is_empty() {
+            result.best_move = Some(pv[0]);
+            result.pv = pv;
+        }
+        let time = searcher.elapsed();
+        report(&SearchInfo {
+            depth,
+            seldepth: result.seldepth,
+            score,
+            nodes: searcher.nodes,
+            nps: nodes_per_second(searcher.nodes, time),
+            time,
+            pv: result.pv.clone(),
+            hashfull: searcher.tt.hashfull(),
+        });
+
+        if limits.infinite {
+            continue;
+        }
+        if only_move {
+            break;
+        }
+        if let Some(soft) = soft
+            && time >= soft
+        {
+            break;
+        }
+        // A proven mate does not get shorter with more depth.
+        if is_mate(score) && depth as i32 >= MATE - score.abs() + 2 {
+            break;
+        }
+    }
+    result.nodes = searcher.nodes;
+    result.time = searcher.elapsed();
+    result.ponder = result.pv.get(1).copied();
+    result
+}

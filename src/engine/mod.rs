@@ -1,0 +1,164 @@
+//! The engine: an alpha-beta searcher for xiangqi positions (`Engine`), its limits and
+//! results, a worker thread the UI drives over channels (`worker`), and the UCI/UCCI
+//! front end (`uci`). The textbook backends run on positions too (`backends`, through
+//! the `Game` seam in `position_game`), chosen by name with [`Engine::algorithm`].
+
+pub mod backends;
+mod iterate;
+pub mod limits;
+pub mod move_paths;
+pub mod ordering;
+pub mod position_game;
+pub mod probe;
+mod pv_trace;
+mod quiescence;
+pub mod repetition;
+pub mod score;
+mod search;
+pub mod see;
+mod table_memory;
+pub mod tt;
+pub mod uci;
+pub mod worker;
+
+pub use backends::{BackendSettings, PositionSearcher, search_position, search_position_with};
+pub use limits::{Clock, Limits};
+pub use move_paths::PositionNames;
+pub use position_game::PositionGame;
+pub use score::Verdict;
+pub use search::{SearchInfo, SearchOptions, SearchResult};
+
+use std::sync::atomic::AtomicBool;
+
+use crate::board::{Move, Position};
+use crate::search::{Algorithm, Details, NoTrace, Tracer};
+use ordering::History;
+use tt::TranspositionTable;
+
+/// A searcher with its memory (transposition table and move-ordering history), which
+/// persists from one search to the next until `new_game`.
+pub struct Engine {
+    tt: TranspositionTable,
+    history: History,
+    pub options: SearchOptions,
+    /// The backend that searches: `alphabeta` is this engine's own strong search; the
+    /// others run the textbook backends on the position ([`backends`]).
+    pub algorithm: Algorithm,
+    /// Made on first use, so engines that never leave alpha-beta do not pay for it.
+    backends: Option<Box<PositionSearcher>>,
+}
+
+impl Engine {
+    pub const DEFAULT_HASH_MB: usize = 64;
+
+    /// An engine with a transposition table of `hash_mb` megabytes.
+    pub fn new(hash_mb: usize) -> Engine {
+        Engine {
+            tt: TranspositionTable::new(hash_mb),
+            history: History::default(),
+            options: SearchOptions::default(),
+            algorithm: Algorithm::AlphaBeta,
+            backends: None,
+        }
+    }
+
+    /// Resizes (and clears) the transposition table. The textbook backends get as much:
+    /// MT-SSS* and MTD(f) for their table, SSS* and B* for their stored trees.
+    pub fn set_hash_mb(&mut self, mb: usize) {
+        self.tt = TranspositionTable::new(mb);
+        if let Some(backends) = &mut self.backends {
+            backends.set_memory_mb(self.tt.size_mb());
+        }
+    }
+
+    pub fn hash_mb(&self) -> usize {
+        self.tt.size_mb()
+    }
+
+    /// Forgets everything learnt: table and history. Searches after this are the same
+    /// as on a fresh engine.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.history.clear();
+    }
+
+    /// Searches `pos` within `limits` with [`Engine::algorithm`], calling `report` after
+    /// each completed iteration. Setting `stop` ends the search at once with the best
+    /// move found so far. For a fixed depth or node limit, the same engine state gives
+    /// the same result.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.search_traced(pos, limits, stop, report, &mut NoTrace, None)
+    }
+
+    /// The same, sending the textbook backends' trace events to `tracer` (see
+    /// [`PositionSearcher::search`] for `names`). The strong alpha-beta emits none: to
+    /// watch alpha-beta step by step, run the textbook one with
+    /// [`PositionSearcher::search`].
+    pub fn search_traced<T: Tracer<Move>>(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&SearchInfo),
+        tracer: &mut T,
+        names: Option<&PositionNames>,
+    ) -> SearchResult {
+        if self.algorithm == Algorithm::AlphaBeta {
+            return self.search_strong(pos, limits, stop, report);
+        }
+        let memory_mb = self.hash_mb();
+        let backends = self.backends.get_or_insert_with(|| {
+            Box::new(PositionSearcher::new(BackendSettings::with_memory_mb(
+                memory_mb,
+            )))
+        });
+        backends.search(self.algorithm, pos, limits, stop, report, tracer, names)
+    }
+
+    /// What the last textbook backend search reported beyond its result (B*'s stop
+    /// reason, SSS*'s steps, the MT passes); nothing after the strong search.
+    pub fn last_details(&self) -> Details {
+        match (&self.backends, self.algorithm) {
+            (Some(backends), algorithm) if algorithm != Algorithm::AlphaBeta => {
+                backends.last_details().clone()
+            }
+            _ => Details::None,
+        }
+    }
+
+    /// The strong alpha-beta search.
+    fn search_strong(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.tt.new_search();
+        self.history.age();
+        iterate::iterative_deepening(
+            pos,
+            &mut self.tt,
+            &mut self.history,
+            self.options,
+            limits,
+            stop,
+            report,
+        )
+    }
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new(Engine::DEFAULT_HASH_MB)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,391 @@
+//! The UCI front end, as Pikafish speaks it for xiangqi (ICCS moves with ranks 0-9), and
+//! UCCI for the GUIs that speak that. Input is read on the caller's thread; each search
+//! runs on its own thread and prints its `info` lines and `bestmove` itself, so `stop`,
+//! `isready` and `quit` are answered while it thinks. Bad input is reported on an
+//! `info string` line and otherwise ignored; the engine never exits on bad input.
+
+mod command;
+mod input;
+
+pub use command::{Clocks, Command, Dialect, GoCommand, parse};
+pub use input::{Line, LineReader};
+
+use std::io::{self, Read, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::{self, JoinHandle};
+use std::time::Duration;
+
+use super::tt;
+use super::{Engine, SearchInfo, SearchResult, Verdict};
+use crate::board::{Move, Position};
+use crate::search::Algorithm;
+
+pub const ENGINE_NAME: &str = concat!("xiangqi-tui ", env!("CARGO_PKG_VERSION"));
+pub const ENGINE_AUTHOR: &str = "the xiangqi-tui authors";
+/// Longest input line accepted, in bytes.
+pub const MAX_LINE: usize = 16 * 1024;
+
+/// Where lines go: shared by the input loop and the search thread, flushed per line.
+type Output = Arc<Mutex<Box<dyn Write + Send>>>;
+
+fn say(out: &Output, line: &str) -> io::Result<()> {
+    let mut out = out.lock().unwrap_or_else(|e| e.into_inner());
+    writeln!(out, "{line}")?;
+    out.flush()
+}
+
+/// A search running on its own thread; it hands the engine back when done.
+struct RunningSearch {
+    stop: Arc<AtomicBool>,
+    thread: JoinHandle<Engine>,
+    /// Only a stop ends it (`go infinite`, `go ponder`).
+    waits_for_stop: bool,
+    /// Set just before the search prints `bestmove`: from then on the GUI may send the
+    /// next `go`, and the thread is about to hand the engine back.
+    answered: Arc<AtomicBool>,
+}
+
+struct Session {
+    out: Output,
+    dialect: Dialect,
+    /// UCCI: times in milliseconds rather than seconds.
+    millis: bool,
+    position: Position,
+    /// The engine, when no search holds it.
+    engine: Option<Engine>,
+    hash_mb: usize,
+    /// The backend the next `go` uses.
+    algorithm: Algorithm,
+    search: Option<RunningSearch>,
+}
+
+/// The `Algorithm` option's values, as UCI's `var` list: `var minimax var alphabeta ...`.
+fn algorithm_vars() -> String {
+    Algorithm::ALL
+        .iter()
+        .map(|algorithm| format!("var {algorithm}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Runs the protocol until `quit` or the end of input.
+pub fn run<R: Read, W: Write + Send + 'static>(input: R, output: W) -> io::Result<()> {
+    let out: Output = Arc::new(Mutex::new(Box::new(output)));
+    let mut session = Session {
+        out: Arc::clone(&out),
+        dialect: Dialect::Uci,
+        millis: false,
+        position: Position::startpos(),
+        engine: Some(Engine::default()),
+        hash_mb: Engine::DEFAULT_HASH_MB,
+        algorithm: Algorithm::AlphaBeta,
+        search: None,
+    };
+    let mut reader = LineReader::new(input, MAX_LINE);
+    loop {
+        let line = match reader.next_line()? {
+            None => break,
+            Some(Line::TooLong(len)) => {
+                session.info(&format!(
+                    "line of {len} bytes is too long (limit {MAX_LINE}), ignored"
+                ))?;
+                continue;
+            }
+            Some(Line::NotUtf8) => {
+                session.info("line is not valid UTF-8, ignored")?;
+                continue;
+            }
+            Some(Line::Text(text)) => text,
+        };
+        match parse(&line, session.dialect, session.millis) {
+            None => {}
+            Some(Err(reason)) => session.info(&reason)?,
+            Some(Ok(Command::Quit)) => {
+                session.finish_search();
+                break;
+            }
+            Some(Ok(command)) => session.execute(command)?,
+        }
+    }
+    // At the end of input a bounded search may finish (scripts pipe a few commands in
+    // and read the answer); one that would run forever is stopped.
+    if session.search.as_ref().is_some_and(|s| !s.waits_for_stop) {
+        session.join_search();
+    }
+    session.finish_search();
+    if session.dialect == Dialect::Ucci {
+        say(&out, "bye")?;
+    }
+    Ok(())
+}
+
+impl Session {
+    fn info(&self, text: &str) -> io::Result<()> {
+        say(&self.out, &format!("info string {text}"))
+    }
+
+    fn searching(&self) -> bool {
+        self.search
+            .as_ref()
+            .is_some_and(|s| !s.answered.load(Ordering::Acquire))
+    }
+
+    /// Stops the running search, if any, and takes the engine back.
+    fn finish_search(&mut self) {
+        if let Some(search) = &self.search {
+            search.stop.store(true, Ordering::Relaxed);
+        }
+        self.join_search();
+    }
+
+    /// Waits for the running search, if any, to end by itself, and takes the engine back.
+    fn join_search(&mut self) {
+        if let Some(search) = self.search.take() {
+            match search.thread.join() {
+                Ok(engine) => self.engine = Some(engine),
+                // A panicking search lost the engine: start afresh rather than exit.
+                Err(_) => self.engine = Some(Engine::new(self.hash_mb)),
+            }
+        }
+    }
+
+    /// The engine, once no search is using it.
+    fn idle_engine(&mut self) -> &mut Engine {
+        if !self.searching() {
+            self.finish_search();
+        }
+        self.engine
+            .get_or_insert_with(|| Engine::new(Engine::DEFAULT_HASH_MB))
+    }
+
+    fn execute(&mut self, command: Command) -> io::Result<()> {
+        match command {
+            Command::Uci => {
+                self.dialect = Dialect::Uci;
+                say(&self.out, &format!("id name {ENGINE_NAME}"))?;
+                say(&self.out, &format!("id author {ENGINE_AUTHOR}"))?;
+                say(
+                    &self.out,
+                    &format!(
+                        "option name Hash type spin default {} min {} max {}",
+                        Engine::DEFAULT_HASH_MB,
+                        tt::MIN_MB,
+                        tt::MAX_MB
+                    ),
+                )?;
+                say(&self.out, "option name Clear Hash type button")?;
+                say(
+                    &self.out,
+                    &format!(
+                        "option name Algorithm type combo default {} {}",
+                        Algorithm::AlphaBeta,
+                        algorithm_vars()
+                    ),
+                )?;
+                say(&self.out, "uciok")
+            }
+            Command::Ucci => {
+                self.dialect = Dialect::Ucci;
+                say(&self.out, &format!("id name {ENGINE_NAME}"))?;
+                say(&self.out, &format!("id author {ENGINE_AUTHOR}"))?;
+                say(&self.out, "option usemillisec type check default false")?;
+                say(
+                    &self.out,
+                    &format!(
+                        "option hashsize type spin min {} max {} default {}",
+                        tt::MIN_MB,
+                        tt::MAX_MB,
+                        Engine::DEFAULT_HASH_MB
+                    ),
+                )?;
+                say(
+                    &self.out,
+                    &format!(
+                        "option algorithm type combo {} default {}",
+                        algorithm_vars(),
+                        Algorithm::AlphaBeta
+                    ),
+                )?;
+                say(&self.out, "ucciok")
+            }
+            Command::IsReady => say(&self.out, "readyok"),
+            Command::NewGame => {
+                if self.searching() {
+                    return self.info("ucinewgame ignored: a search is running");
+                }
+                self.idle_engine().new_game();
+                Ok(())
+            }
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::Position(position) => {
+                self.position = *position;
+                Ok(())
+            }
+            Command::Go(go) => self.go(&go),
+            Command::Perft(depth) => self.perft(depth),
+            Command::Stop | Command::PonderHit => {
+                if let Some(search) = &self.search {
+                    search.stop.store(true, Ordering::Relaxed);
+                }
+                Ok(())
+            }
+            Command::Display => self.info(&format!("fen {}", self.position.to_fen())),
+            Command::BanMoves => self.info("banmoves is not supported, ignored"),
+            Command::Quit => Ok(()),
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> io::Result<()> {
+        let lower = name.to_ascii_lowercase();
+        match lower.as_str() {
+            "hash" | "hashsize" => {
+                let Some(mb) = value.and_then(|v| v.trim().parse::<usize>().ok()) else {
+                    return self.info(&format!("option {name} needs a number of MB"));
+                };
+                if !(tt::MIN_MB..=tt::MAX_MB).contains(&mb) {
+                    return self.info(&format!(
+                        "option {name} must be {}..{} MB",
+                        tt::MIN_MB,
+                        tt::MAX_MB
+                    ));
+                }
+                if self.searching() {
+                    return self.info("setoption ignored: a search is running");
+                }
+                self.hash_mb = mb;
+                self.idle_engine().set_hash_mb(mb);
+                Ok(())
+            }
+            "clear hash" => {
+                if self.searching() {
+                    return self.info("setoption ignored: a search is running");
+                }
+                self.idle_engine().new_game();
+                Ok(())
+            }
+            // Takes effect at the next `go`; a running search keeps its backend.
+            "algorithm" => match value.unwrap_or("").parse::<Algorithm>() {
+                Ok(algorithm) => {
+                    self.algorithm = algorithm;
+                    Ok(())
+                }
+                Err(error) => self.info(&format!("option {name}: {error}")),
+            },
+            "usemillisec" => match value.map(str::trim) {
+                Some("true") => {
+                    self.millis = true;
+                    Ok(())
+                }
+                Some("false") => {
+                    self.millis = false;
+                    Ok(())
+                }
+                _ => self.info("option usemillisec needs true or false"),
+            },
+            _ => self.info(&format!("unknown option '{name}', ignored")),
+        }
+    }
+
+    fn perft(&mut self, depth: u32) -> io::Result<()> {
+        let mut pos = self.position.clone();
+        let mut total = 0;
+        for (mv, count) in pos.perft_divide(depth.max(1)) {
+            total += count;
+            say(&self.out, &format!("{mv}: {count}"))?;
+        }
+        say(&self.out, "")?;
+        say(&self.out, &format!("Nodes searched: {total}"))
+    }
+
+    fn go(&mut self, go: &GoCommand) -> io::Result<()> {
+        if self.searching() {
+            return self.info("go ignored: a search is running (send stop first)");
+        }
+        self.finish_search();
+        let mut engine = self
+            .engine
+            .take()
+            .unwrap_or_else(|| Engine::new(self.hash_mb));
+        engine.algorithm = self.algorithm;
+        let limits = go.limits_for(self.position.side_to_move());
+        let wait_for_stop = go.ponder || limits.infinite;
+        let stop = Arc::new(AtomicBool::new(false));
+        let position = self.position.clone();
+        let out = Arc::clone(&self.out);
+        let dialect = self.dialect;
+        let thread_stop = Arc::clone(&stop);
+        let answered = Arc::new(AtomicBool::new(false));
+        let thread_answered = Arc::clone(&answered);
+        let thread = thread::Builder::new()
+            .name("uci-search".into())
+            .spawn(move || {
+                let mut report = |info: &SearchInfo| {
+                    let _ = say(&out, &info_line(info, dialect));
+                };
+                let result = engine.search(&position, &limits, &thread_stop, &mut report);
+                // `go infinite` and `go ponder` answer only once told to stop.
+                while wait_for_stop && !thread_stop.load(Ordering::Relaxed) {
+                    thread::sleep(Duration::from_millis(2));
+                }
+                thread_answered.store(true, Ordering::Release);
+                let _ = say(&out, &bestmove_line(&result, dialect));
+                engine
+            })?;
+        self.search = Some(RunningSearch {
+            stop,
+            thread,
+            waits_for_stop: wait_for_stop,
+            answered,
+        });
+        Ok(())
+    }
+}
+
+/// An `info` line for one completed iteration.
+pub fn info_line(info: &SearchInfo, dialect: Dialect) -> String {
+    let pv = moves_text(&info.pv);
+    let millis = info.time.as_millis();
+    match dialect {
+        Dialect::Uci => format!(
+            "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {} pv {pv}",
+            info.depth,
+            info.seldepth,
+            info.verdict(),
+            info.nodes,
+            info.nps,
+            info.hashfull,
+            millis
+        ),
+        Dialect::Ucci => {
+            let score = match info.verdict() {
+                Verdict::Centipawns(cp) => cp,
+                Verdict::Mate(_) => info.score,
+            };
+            format!(
+                "info depth {} score {score} time {millis} nodes {} pv {pv}",
+                info.depth, info.nodes
+            )
+        }
+    }
+}
+
+/// The final `bestmove` line (UCI `bestmove (none)` / UCCI `nobestmove` when the side
+/// to move has no legal move).
+pub fn bestmove_line(result: &SearchResult, dialect: Dialect) -> String {
+    match (result.best_move, dialect) {
+        (Some(mv), _) => match result.ponder {
+            Some(reply) => format!("bestmove {mv} ponder {reply}"),
+            None => format!("bestmove {mv}"),
+        },
+        (None, Dialect::Uci) => "bestmove (none)".to_string(),
+        (None, Dialect::Ucci) => "nobestmove".to_string(),
+    }
+}
+
+fn moves_text(moves: &[Move]) -> String {
+    moves.iter().map(|m| m.iccs()).collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests;
