@@ -2,8 +2,7 @@
 //! flag and a step gate per search, reporting `EngineEvent`s to a sink.
 //!
 //! The search itself sits behind `Searcher`; `default_searcher` names the engine the
-//! program uses. TEMPORARY until `crate::engine` is merged: there is none, and the app
-//! runs the engine sides as people (see `App::engine_available`).
+//! program uses (`engine_search`), and tests drive the worker with scripted ones.
 
 use std::fmt;
 use std::sync::Arc;
@@ -35,6 +34,8 @@ pub struct SearchRequest {
     pub trace: TraceLevel,
     /// Start paused before the first trace event.
     pub step: bool,
+    /// The notation trace lines name moves in.
+    pub notation: crate::config::Notation,
 }
 
 /// A score from the side to move's point of view.
@@ -128,7 +129,7 @@ pub trait Searcher: Send {
 
 /// The engine of this build, if it has one.
 pub fn default_searcher() -> Option<Box<dyn Searcher>> {
-    None
+    Some(Box::new(super::engine_search::EngineSearcher::default()))
 }
 
 /// Trace lines sent in one batch at most, when running freely.
@@ -370,6 +371,7 @@ mod tests {
             hash_mb: 1,
             trace: TraceLevel::Events,
             step,
+            notation: crate::config::Notation::Iccs,
         }
     }
 

@@ -11,6 +11,7 @@ mod choices;
 mod commands;
 mod engine_events;
 mod engine_link;
+mod engine_search;
 mod event;
 mod game;
 mod glyphs;
@@ -35,6 +36,7 @@ pub use engine_link::{
     EngineEvent, EngineLink, EngineScore, EventSink, IterationInfo, Reporter, SearchId,
     SearchRequest, Searcher, default_searcher,
 };
+pub use engine_search::EngineSearcher;
 pub use game::{GameState, PlayedMove};
 pub use glyphs::GlyphSet;
 pub use help::{HELP, HelpSection};

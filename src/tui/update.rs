@@ -207,6 +207,7 @@ fn start_search(app: &mut App) -> Effect {
         hash_mb: settings.hash_mb,
         trace: app.search_trace_level(),
         step: app.search_steps(),
+        notation: app.display_notation(),
     };
     let side = app.position().side_to_move();
     app.engine.thinking = Some(Thinking {

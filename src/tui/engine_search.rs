@@ -1,0 +1,146 @@
+//! The engine of this build (`crate::engine`) as the TUI's `Searcher`. The strong
+//! alpha-beta plays when only a summary is asked for; the textbook backends on positions
+//! run otherwise (another algorithm, trace events, step mode), their trace events written
+//! as lines with nodes named by their moves and sent through the step gate.
+
+use std::cell::RefCell;
+use std::time::Duration;
+
+use crate::board::Move;
+use crate::config::TraceLevel;
+use crate::engine::{
+    BackendSettings, Engine, Limits, PositionNames, PositionSearcher, SearchInfo, Verdict,
+};
+use crate::search::{Algorithm, TraceEvent, TraceText};
+
+use super::engine_link::{EngineScore, IterationInfo, Reporter, SearchRequest, Searcher};
+use super::notation_link::notation_of;
+
+/// The engine and the textbook backends, each keeping its memory between searches.
+pub struct EngineSearcher {
+    engine: Engine,
+    textbook: PositionSearcher,
+    hash_mb: u32,
+}
+
+impl Default for EngineSearcher {
+    fn default() -> Self {
+        let hash_mb = Engine::DEFAULT_HASH_MB;
+        EngineSearcher {
+            engine: Engine::new(hash_mb),
+            textbook: PositionSearcher::new(BackendSettings::with_memory_mb(hash_mb)),
+            hash_mb: hash_mb as u32,
+        }
+    }
+}
+
+/// An iteration as the log and the status line show it.
+fn iteration(info: &SearchInfo) -> IterationInfo {
+    IterationInfo {
+        depth: info.depth,
+        score: match info.verdict() {
+            Verdict::Centipawns(cp) => EngineScore::Centipawns(cp),
+            Verdict::Mate(moves) => EngineScore::Mate(moves),
+        },
+        nodes: info.nodes,
+        nodes_per_second: info.nps,
+        time_ms: u64::try_from(info.time.as_millis()).unwrap_or(u64::MAX),
+        pv: info.pv.clone(),
+    }
+}
+
+/// Whether a trace line is shown at `level`: `nodes` keeps the nodes visited (entered,
+/// evaluated, left; SSS* steps; B* expansions), `events` everything.
+fn shown(level: TraceLevel, line: &str) -> bool {
+    match level {
+        TraceLevel::Off | TraceLevel::Summary => false,
+        TraceLevel::Nodes => matches!(
+            line.split_whitespace().next(),
+            Some("enter" | "leaf" | "exit" | "step" | "expand" | "iteration")
+        ),
+        TraceLevel::Events => true,
+    }
+}
+
+impl Searcher for EngineSearcher {
+    fn search(&mut self, request: &SearchRequest, report: &mut Reporter<'_>) -> Option<Move> {
+        if request.hash_mb != self.hash_mb {
+            self.hash_mb = request.hash_mb;
+            self.engine.set_hash_mb(request.hash_mb as usize);
+            self.textbook.set_memory_mb(request.hash_mb as usize);
+        }
+        // The config and the search framework spell the algorithms alike.
+        let algorithm: Algorithm = match request.algorithm.as_str().parse() {
+            Ok(algorithm) => algorithm,
+            Err(error) => {
+                report.note(error.to_string());
+                return None;
+            }
+        };
+        let tracing =
+            request.step || !matches!(request.trace, TraceLevel::Off | TraceLevel::Summary);
+        // Time spent waiting for keys is not thinking time: a stepping search has none.
+        let movetime = match request.movetime_ms {
+            Some(_) if request.step => {
+                report.note("step mode: the time limit does not apply".to_owned());
+                None
+            }
+            ms => ms.map(Duration::from_millis),
+        };
+        let limits = Limits {
+            depth: request.depth,
+            nodes: request.nodes,
+            movetime,
+            ..Limits::default()
+        };
+        let stop = report.stop_flag();
+        let pos = &request.position;
+        if !tracing {
+            self.engine.algorithm = algorithm;
+            let result = self
+                .engine
+                .search(pos, &limits, stop, &mut |info: &SearchInfo| {
+                    report.iteration(iteration(info))
+                });
+            return result.best_move;
+        }
+        let names = PositionNames::new(pos, notation_of(request.notation));
+        let report = RefCell::new(report);
+        let mut text = TraceText::new(&names);
+        let mut tracer = |event: TraceEvent<Move>| {
+            if let Some(line) = text.feed(&event)
+                && shown(request.trace, &line)
+            {
+                // False once stopped: the stop flag the search watches is already up.
+                report.borrow_mut().trace(line);
+            }
+        };
+        let result = self.textbook.search(
+            algorithm,
+            pos,
+            &limits,
+            stop,
+            &mut |info: &SearchInfo| report.borrow_mut().iteration(iteration(info)),
+            &mut tracer,
+            Some(&names),
+        );
+        result.best_move
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_nodes_level_keeps_node_visits_only() {
+        assert!(shown(
+            TraceLevel::Nodes,
+            "enter 炮二平五 alpha=-inf beta=inf"
+        ));
+        assert!(shown(TraceLevel::Nodes, "step 3: pop root/L/inf ; case G6"));
+        assert!(!shown(TraceLevel::Nodes, "alpha root := 10"));
+        assert!(shown(TraceLevel::Events, "alpha root := 10"));
+        assert!(!shown(TraceLevel::Summary, "enter root"));
+    }
+}
