@@ -16,6 +16,9 @@ use crate::search::{Algorithm, TraceEvent, TraceText};
 use super::engine_link::{EngineScore, IterationInfo, Reporter, SearchRequest, Searcher};
 use super::notation_link::notation_of;
 
+/// Depth of a stepping search when none is set.
+pub const STEP_DEPTH: u32 = 4;
+
 /// The engine and the textbook backends, each keeping its memory between searches.
 pub struct EngineSearcher {
     engine: Engine,
@@ -79,20 +82,19 @@ impl Searcher for EngineSearcher {
         };
         let tracing =
             request.step || !matches!(request.trace, TraceLevel::Off | TraceLevel::Summary);
-        // Time spent waiting for keys is not thinking time: a stepping search has none.
-        let movetime = match request.movetime_ms {
-            Some(_) if request.step => {
-                report.note("step mode: the time limit does not apply".to_owned());
-                None
-            }
-            ms => ms.map(Duration::from_millis),
-        };
-        let limits = Limits {
+        let mut limits = Limits {
             depth: request.depth,
             nodes: request.nodes,
-            movetime,
+            movetime: request.movetime_ms.map(Duration::from_millis),
             ..Limits::default()
         };
+        if request.step {
+            // Time spent waiting for keys is not thinking time: a stepping search has no
+            // time limit, and without a depth limit it would deepen until stopped.
+            limits.movetime = None;
+            let depth = *limits.depth.get_or_insert(STEP_DEPTH);
+            report.note(format!("step mode: depth {depth}, no time limit"));
+        }
         let stop = report.stop_flag();
         let pos = &request.position;
         if !tracing {
