@@ -46,7 +46,7 @@ pub fn run_tree(
     let mut recorder = Recorder::new();
     let options = SearchOptions {
         table_entries: options.table_entries.max(exact_table_entries(tree)),
-        ..options.clone()
+        ..*options
     };
     let result = Backend::new(algorithm, &options).search(&mut game, limits, &mut recorder);
     let labels = |nodes: Vec<crate::search::NodeId>| -> Vec<String> {
