@@ -7,7 +7,7 @@ use xiangqi_tui::search::{
     AlphaBeta, BStar, BStarStop, Bounding, Completion, Details, Limits, Minimax, MtSss, Mtdf,
     NoTrace, Recorder, Search, SearchResult, Sss, TranspositionTable,
 };
-use xiangqi_tui::tree::{NodeIndex, Tree};
+use xiangqi_tui::tree::{NodeIndex, Tree, exact_table_entries};
 
 /// A random game tree: leaves are MAX-view values.
 #[derive(Clone, Debug)]
@@ -169,8 +169,9 @@ fn leak(tree: Tree) -> &'static Tree {
     Box::leak(Box::new(tree))
 }
 
-fn table() -> TranspositionTable<NodeIndex> {
-    TranspositionTable::with_entries(1 << 12)
+/// MT-SSS* matches SSS* only with enough memory: a table sized to the tree.
+fn table(tree: &Tree) -> TranspositionTable<NodeIndex> {
+    TranspositionTable::with_entries(exact_table_entries(tree))
 }
 
 proptest! {
@@ -186,8 +187,8 @@ proptest! {
             run(&mut AlphaBeta::new(Bounding::FailSoft), tree).0,
             run(&mut AlphaBeta::new(Bounding::FailHard), tree).0,
             run(&mut Sss, tree).0,
-            run(&mut MtSss::new(table()), tree).0,
-            run(&mut Mtdf::new(table(), guess), tree).0,
+            run(&mut MtSss::new(table(tree)), tree).0,
+            run(&mut Mtdf::new(table(tree), guess), tree).0,
         ];
         for result in results {
             prop_assert_eq!(result.completion, Completion::Finished);
@@ -211,7 +212,7 @@ proptest! {
     fn mtsss_evaluates_the_same_leaves_as_sss_in_the_same_order(shape in random_tree()) {
         let tree = leak(shape.to_tree(false));
         let (sss_result, sss) = run(&mut Sss, tree);
-        let (mt_result, mt) = run(&mut MtSss::new(table()), tree);
+        let (mt_result, mt) = run(&mut MtSss::new(table(tree)), tree);
         prop_assert_eq!(&mt, &sss);
         // With a table no leaf is evaluated twice.
         prop_assert_eq!(mt_result.stats.leaves, mt.len() as u64);
@@ -262,7 +263,7 @@ fn search_with<T: xiangqi_tui::search::Tracer<NodeIndex>>(
         0 => Minimax.search(game, &limits, tracer),
         1 => AlphaBeta::default().search(game, &limits, tracer),
         2 => Sss.search(game, &limits, tracer),
-        3 => MtSss::new(table()).search(game, &limits, tracer),
+        3 => MtSss::new(TranspositionTable::with_entries(1 << 12)).search(game, &limits, tracer),
         _ => BStar::default().search(game, &limits, tracer),
     }
 }

@@ -388,7 +388,7 @@ impl<'a> Searcher<'a> {
                 && best > -MATE_BOUND
             {
                 let late_limit = (3 + depth * depth) as usize / (2 - usize::from(improving));
-                let late = !capture && depth <= 4 && searched >= late_limit;
+                let late = selective && !capture && depth <= 4 && searched >= late_limit;
                 let futile =
                     selective && !capture && depth <= 3 && static_eval + 110 * depth <= alpha;
                 let losing_capture = capture && order < 0 && depth <= 3;
@@ -410,7 +410,10 @@ impl<'a> Searcher<'a> {
                 value = -self.negamax(new_depth, -beta, -alpha, ply + 1, pv_node);
             } else {
                 let mut reduction = 0;
+                // Not against a side with no attackers: there the win is a quiet mate or
+                // stalemate, often a late quiet move that a reduction would hide.
                 if self.options.late_move_reductions
+                    && selective
                     && depth >= 3
                     && searched > usize::from(pv_node)
                     && !capture

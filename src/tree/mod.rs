@@ -19,7 +19,7 @@ pub use error::{SourcePos, TreeError, TreeErrorKind};
 pub use expected::{Expected, ExpectedError};
 pub use game::TreeGame;
 pub use parse::MAX_NESTING;
-pub use report::{TreeReport, run_tree};
+pub use report::{TreeReport, exact_table_entries, run_tree};
 
 use crate::search::{Algorithm, Interval, NodeId, NodeNames};
 

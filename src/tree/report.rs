@@ -28,6 +28,13 @@ pub struct TreeReport {
 }
 
 /// Searches `tree` with `algorithm`, recording its trace.
+/// Table entries that make losing an entry to a full bucket vanishingly unlikely for
+/// this tree (MT-SSS* matches SSS* leaf for leaf only with enough memory): about 16
+/// buckets of 4 slots per node, so a bucket overflows with odds near 1e-8.
+pub fn exact_table_entries(tree: &Tree) -> usize {
+    tree.len().saturating_mul(64).next_power_of_two()
+}
+
 pub fn run_tree(
     tree: &Tree,
     algorithm: Algorithm,
@@ -37,7 +44,11 @@ pub fn run_tree(
     tree.check_algorithm(algorithm)?;
     let mut game = tree.game();
     let mut recorder = Recorder::new();
-    let result = Backend::new(algorithm, options).search(&mut game, limits, &mut recorder);
+    let options = SearchOptions {
+        table_entries: options.table_entries.max(exact_table_entries(tree)),
+        ..*options
+    };
+    let result = Backend::new(algorithm, &options).search(&mut game, limits, &mut recorder);
     let labels = |nodes: Vec<crate::search::NodeId>| -> Vec<String> {
         nodes
             .into_iter()
