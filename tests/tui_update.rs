@@ -360,3 +360,53 @@ fn an_engine_without_tracing_is_never_started_stepping() {
     );
     assert!(!app.log.step.unwrap().waiting());
 }
+
+#[test]
+fn engine_against_engine_plays_on_until_stopped() {
+    let mut app = App::new(
+        config_with(|s| s.engine_side = xiangqi_tui::config::EngineSide::Both),
+        colour_terminal(),
+        true,
+    );
+    let mut id = started_search(&update(&mut app, Action::Command(Command::NewGame))).unwrap();
+    for reply in ["h2e2", "h9g7", "h0g2"] {
+        let effects = update(
+            &mut app,
+            Action::Engine(EngineEvent::BestMove {
+                id,
+                mv: Some(mv(reply)),
+            }),
+        );
+        id = started_search(&effects).expect("the other engine answers");
+    }
+    assert_eq!(played(&app), ["h2e2", "h9g7", "h0g2"]);
+    // Ctrl-T stops and pauses both; undo takes back one move; Ctrl-G resumes.
+    assert_eq!(update(&mut app, ctrl('t')), [Effect::StopSearch(id)]);
+    let effects = update(&mut app, ctrl('z'));
+    assert!(started_search(&effects).is_none(), "{effects:?}");
+    assert_eq!(played(&app), ["h2e2", "h9g7"]);
+    assert!(started_search(&update(&mut app, ctrl('g'))).is_some());
+}
+
+#[test]
+fn a_mate_ends_the_game_and_the_autosave() {
+    let mut app = app_against_engine();
+    // The chariot checks on the e-file; the other holds the f-file, the general the d-file.
+    type_line(&mut app, ":fen 4k4/9/9/9/R8/9/9/9/5R3/3K5 w - - 0 1");
+    let effects = type_line(&mut app, "a5e5");
+    assert_eq!(
+        effects,
+        [Effect::RemoveAutosave],
+        "over: nothing to resume, no search"
+    );
+    assert!(app.game_over());
+    assert!(
+        app.notice
+            .as_ref()
+            .unwrap()
+            .text
+            .contains("Red wins by checkmate")
+    );
+    type_line(&mut app, "e9e8");
+    assert!(app.input.error().unwrap().contains("the game is over"));
+}
