@@ -2,7 +2,7 @@
 //! on every way out (return, panic, signal, lost terminal), runs the main loop, and
 //! carries out the app's effects (engine, files, autosave).
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -164,6 +164,11 @@ pub enum Exit {
 /// Runs the TUI until the player quits, a signal arrives or the terminal is lost. The
 /// unfinished game is saved on every way out.
 pub fn run(config: Config, options: RunOptions) -> io::Result<Exit> {
+    if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
+        return Err(io::Error::other(
+            "it needs a terminal, and standard input or output is not one",
+        ));
+    }
     let searcher = default_searcher();
     let mut app = App::new(config, ColorEnv::from_process(), searcher.is_some());
     app.engine.traces = searcher.as_ref().is_some_and(|searcher| searcher.traces());
