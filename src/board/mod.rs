@@ -6,7 +6,7 @@ mod fen;
 mod movegen;
 mod position;
 pub mod rules;
-mod tables;
+pub(crate) mod tables;
 mod types;
 mod zobrist;
 

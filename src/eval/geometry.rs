@@ -1,91 +1,9 @@
-//! Point sets and step tables the evaluation needs. The rules core keeps its own tables
-//! private, so the few that mobility and shape terms read are built here at compile time.
+//! Point sets the evaluation needs, and the rules core's step tables it reads.
 
 use crate::board::{Bb, Color, Square};
 
-/// No square, in the step tables.
-pub const NONE: u8 = 0xff;
-
-const fn on_board(x: i32, y: i32) -> bool {
-    x >= 0 && x < 9 && y >= 0 && y < 10
-}
-
-const fn bit(x: i32, y: i32) -> Bb {
-    1u128 << (y * 9 + x)
-}
-
-/// Horse moves from a point: (leg, the targets that leg opens).
-pub static HORSE_STEPS: [[(u8, Bb); 4]; 90] = {
-    let mut t = [[(NONE, 0); 4]; 90];
-    let dirs = [(0, 1), (0, -1), (1, 0), (-1, 0)];
-    let mut s = 0;
-    while s < 90 {
-        let (x, y) = ((s % 9) as i32, (s / 9) as i32);
-        let mut d = 0;
-        let mut n = 0;
-        while d < 4 {
-            let (dx, dy) = dirs[d];
-            let (lx, ly) = (x + dx, y + dy);
-            let mut targets = 0;
-            if on_board(lx, ly) {
-                // The two points beyond the leg, one either side of the step's line.
-                let (ax, ay) = (lx + dx + dy, ly + dy + dx);
-                let (bx, by) = (lx + dx - dy, ly + dy - dx);
-                if on_board(ax, ay) {
-                    targets |= bit(ax, ay);
-                }
-                if on_board(bx, by) {
-                    targets |= bit(bx, by);
-                }
-            }
-            if targets != 0 {
-                t[s][n] = ((ly * 9 + lx) as u8, targets);
-                n += 1;
-            }
-            d += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-/// Elephant moves from a point: (eye, target), staying on the elephant's side.
-pub static ELEPHANT_STEPS: [[(u8, u8); 4]; 90] = {
-    let mut t = [[(NONE, NONE); 4]; 90];
-    let dirs = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-    let mut s = 0;
-    while s < 90 {
-        let (x, y) = ((s % 9) as i32, (s / 9) as i32);
-        let mut d = 0;
-        let mut n = 0;
-        while d < 4 {
-            let (dx, dy) = dirs[d];
-            let (tx, ty) = (x + 2 * dx, y + 2 * dy);
-            if on_board(tx, ty) && (ty <= 4) == (y <= 4) {
-                t[s][n] = (((y + dy) * 9 + x + dx) as u8, (ty * 9 + tx) as u8);
-                n += 1;
-            }
-            d += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-/// All points of file x.
-pub const FILE: [Bb; 9] = {
-    let mut t = [0; 9];
-    let mut x = 0;
-    while x < 9 {
-        let mut y = 0;
-        while y < 10 {
-            t[x as usize] |= bit(x, y);
-            y += 1;
-        }
-        x += 1;
-    }
-    t
-};
+// The step tables are the rules core's own, so movement and evaluation cannot disagree.
+pub use crate::board::tables::{ELEPHANT_STEPS, FILE_MASK as FILE, HORSE_STEPS, NO_SQ as NONE};
 
 /// The half of the board beyond the river, seen from `color` (where its soldiers have
 /// crossed).
