@@ -4,8 +4,8 @@
 use crate::search::Search;
 use crate::search::depth_first::{Bounding, DepthFirst};
 use crate::search::game::Game;
-use crate::search::limits::{Completion, Details, Limits, SearchResult};
-use crate::search::score::{INFINITY, Interval};
+use crate::search::limits::{Limits, SearchResult};
+use crate::search::score::INFINITY;
 use crate::search::trace::Tracer;
 
 /// Depth-first alpha-beta with the window `(-inf, +inf)` at the root.
@@ -29,24 +29,12 @@ impl<G: Game> Search<G> for AlphaBeta {
     ) -> SearchResult<G::Move> {
         let mut core = DepthFirst::new(game, tracer, limits, self.bounding, None);
         let value = core.search(0, -INFINITY, INFINITY);
-        let (value, best_move, completion) = match core.stopped {
-            None => (Interval::point(value), core.root_best, Completion::Finished),
-            // The finished root children give a lower bound and a move.
-            Some(limit) => match core.root_progress {
-                Some((value, mv)) => (
-                    Interval::new(value, INFINITY),
-                    Some(mv),
-                    Completion::LimitReached(limit),
-                ),
-                None => (Interval::UNKNOWN, None, Completion::LimitReached(limit)),
-            },
-        };
-        SearchResult {
+        SearchResult::depth_first(
             value,
-            best_move,
-            completion,
-            stats: core.stats,
-            details: Details::None,
-        }
+            core.root_best,
+            core.stopped,
+            core.root_progress,
+            core.stats,
+        )
     }
 }

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::search::score::{Interval, Score};
+use crate::search::score::{INFINITY, Interval, Score};
 use crate::search::trace::{BStarStop, Limit, Strategy};
 
 /// Bounds on one search. The default is unlimited.
@@ -158,6 +158,34 @@ pub struct SearchResult<M> {
 }
 
 impl<M> SearchResult<M> {
+    /// The answer of a depth-first search (minimax, alpha-beta): the proven value and
+    /// best move when it finished; when a limit stopped it, the best finished root child
+    /// as a lower bound and its move, if any child finished.
+    pub fn depth_first(
+        value: Score,
+        best_move: Option<M>,
+        stopped: Option<Limit>,
+        best_finished: Option<(Score, M)>,
+        stats: SearchStats,
+    ) -> Self {
+        let (value, best_move, completion) = match (stopped, best_finished) {
+            (None, _) => (Interval::point(value), best_move, Completion::Finished),
+            (Some(limit), Some((value, mv))) => (
+                Interval::new(value, INFINITY),
+                Some(mv),
+                Completion::LimitReached(limit),
+            ),
+            (Some(limit), None) => (Interval::UNKNOWN, None, Completion::LimitReached(limit)),
+        };
+        SearchResult {
+            value,
+            best_move,
+            completion,
+            stats,
+            details: Details::None,
+        }
+    }
+
     /// The exact value, when the search proved one.
     pub fn exact_value(&self) -> Option<Score> {
         self.value.exact()

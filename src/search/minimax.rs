@@ -2,8 +2,8 @@
 
 use crate::search::Search;
 use crate::search::game::{Game, NodeId};
-use crate::search::limits::{Budget, Completion, Details, Limits, SearchResult, SearchStats};
-use crate::search::score::{INFINITY, Interval, Score, max_view};
+use crate::search::limits::{Budget, Limits, SearchResult, SearchStats};
+use crate::search::score::{INFINITY, Score, max_view};
 use crate::search::trace::{BoundKind, Limit, TraceEvent, Tracer};
 
 /// Visits every node; the reference the other backends must agree with.
@@ -28,28 +28,13 @@ impl<G: Game> Search<G> for Minimax {
             move_lists: Vec::new(),
         };
         let value = walk.value(0);
-        let (value, best_move, completion) = match walk.stopped {
-            None => (
-                Interval::point(value),
-                walk.root_best.map(|(_, mv)| mv),
-                Completion::Finished,
-            ),
-            Some(limit) => match walk.root_best {
-                Some((value, mv)) => (
-                    Interval::new(value, INFINITY),
-                    Some(mv),
-                    Completion::LimitReached(limit),
-                ),
-                None => (Interval::UNKNOWN, None, Completion::LimitReached(limit)),
-            },
-        };
-        SearchResult {
+        SearchResult::depth_first(
             value,
-            best_move,
-            completion,
-            stats: walk.stats,
-            details: Details::None,
-        }
+            walk.root_best.map(|(_, mv)| mv),
+            walk.stopped,
+            walk.root_best,
+            walk.stats,
+        )
     }
 }
 
