@@ -1,9 +1,10 @@
 //! `xiangqi-tui perft DEPTH [--fen FEN] [--divide] [--json]`
 
+use std::io::Write;
 use std::time::Instant;
 
 use anyhow::Result;
-use xiangqi_tui::board::Position;
+use xiangqi_tui::board::{Move, Position};
 
 use crate::cli::PerftArgs;
 
@@ -24,8 +25,9 @@ pub fn run(args: &PerftArgs) -> Result<()> {
         0
     };
 
-    if args.json {
-        let mut out = serde_json::json!({
+    let mut out = std::io::stdout().lock();
+    let written = if args.json {
+        let mut object = serde_json::json!({
             "fen": pos.to_fen(),
             "depth": args.depth,
             "nodes": nodes,
@@ -33,22 +35,34 @@ pub fn run(args: &PerftArgs) -> Result<()> {
             "nps": nps,
         });
         if args.divide {
-            out["divide"] = divide
+            object["divide"] = divide
                 .iter()
                 .map(|(m, n)| (m.iccs(), serde_json::json!(n)))
                 .collect();
         }
-        println!("{out}");
+        writeln!(out, "{object}")
     } else {
-        for (mv, n) in &divide {
-            println!("{mv}: {n}");
-        }
-        if args.divide {
-            println!();
-        }
-        println!("nodes {nodes}");
-        println!("time {seconds:.3} s");
-        println!("nps {nps}");
+        write_plain(&mut out, &divide, args.divide, nodes, seconds, nps)
+    };
+    // `perft 6 --divide | head` closes the pipe early: a normal end, not a panic.
+    super::finish_output(written.and_then(|()| out.flush()))
+}
+
+fn write_plain(
+    out: &mut impl Write,
+    divide: &[(Move, u64)],
+    show_divide: bool,
+    nodes: u64,
+    seconds: f64,
+    nps: u64,
+) -> std::io::Result<()> {
+    for (mv, n) in divide {
+        writeln!(out, "{mv}: {n}")?;
     }
-    Ok(())
+    if show_divide {
+        writeln!(out)?;
+    }
+    writeln!(out, "nodes {nodes}")?;
+    writeln!(out, "time {seconds:.3} s")?;
+    writeln!(out, "nps {nps}")
 }
