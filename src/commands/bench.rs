@@ -2,6 +2,7 @@
 //! with alpha-beta on a fresh engine each. The node total is a signature of the search:
 //! it changes only when the search or the evaluation changes.
 
+use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -37,6 +38,8 @@ pub fn run(args: &BenchArgs, global: &GlobalArgs) -> Result<()> {
     let mut total_nodes = 0;
     let mut total_time = Duration::ZERO;
     let stop = AtomicBool::new(false);
+    let mut out = std::io::stdout().lock();
+    let mut written = Ok(());
     for (index, fen) in POSITIONS.iter().enumerate() {
         let pos =
             Position::from_fen(fen).map_err(|e| anyhow!("bench position {}: {e}", index + 1))?;
@@ -45,8 +48,9 @@ pub fn run(args: &BenchArgs, global: &GlobalArgs) -> Result<()> {
         let result = engine.search(&pos, &Limits::depth(depth), &stop, &mut |_| {});
         total_time += start.elapsed();
         total_nodes += result.nodes;
-        if !json {
-            println!(
+        if !json && written.is_ok() {
+            written = writeln!(
+                out,
                 "position {:>2}/{}: {} score {} nodes {}",
                 index + 1,
                 POSITIONS.len(),
@@ -58,22 +62,22 @@ pub fn run(args: &BenchArgs, global: &GlobalArgs) -> Result<()> {
     }
     let micros = total_time.as_micros().max(1);
     let nps = (u128::from(total_nodes) * 1_000_000 / micros) as u64;
-    if json {
-        println!(
-            "{}",
-            serde_json::json!({
-                "depth": depth,
-                "positions": POSITIONS.len(),
-                "nodes": total_nodes,
-                "time_ms": total_time.as_millis() as u64,
-                "nps": nps,
-            })
-        );
+    let summary = if json {
+        let object = serde_json::json!({
+            "depth": depth,
+            "positions": POSITIONS.len(),
+            "nodes": total_nodes,
+            "time_ms": total_time.as_millis() as u64,
+            "nps": nps,
+        });
+        writeln!(out, "{object}")
     } else {
-        println!("depth {depth}");
-        println!("nodes {total_nodes}");
-        println!("time {:.3} s", total_time.as_secs_f64());
-        println!("nps {nps}");
-    }
-    Ok(())
+        writeln!(
+            out,
+            "depth {depth}\nnodes {total_nodes}\ntime {:.3} s\nnps {nps}",
+            total_time.as_secs_f64()
+        )
+    };
+    // `bench | head` closes the pipe early: a normal end, not a panic.
+    super::finish_output(written.and(summary).and_then(|()| out.flush()))
 }
