@@ -150,6 +150,21 @@ impl Position {
         self.key
     }
 
+    /// The key the position will have after `mv`, without making it: lets the search
+    /// prefetch the child's table entry while the move is being made.
+    #[inline]
+    pub fn key_after(&self, mv: Move) -> u64 {
+        let (from, to) = (mv.from(), mv.to());
+        let piece = self.board[from.index()];
+        let captured = self.board[to.index()];
+        // The empty point's key is zero (zobrist.rs), so a quiet move needs no branch.
+        self.key
+            ^ SIDE_KEY
+            ^ PIECE_KEYS[captured.index()][to.index()]
+            ^ PIECE_KEYS[piece.index()][from.index()]
+            ^ PIECE_KEYS[piece.index()][to.index()]
+    }
+
     /// Material plus piece-square sum (packed middlegame/endgame, see `eval::phased`),
     /// from Red's side, kept incrementally.
     #[inline]

@@ -24,6 +24,9 @@ pub static PIECE_KEYS: [[u64; 90]; 16] = {
         }
         p += 1;
     }
+    // Index 0 is the empty point: a zero key lets a move's key change be computed without
+    // asking whether it captures (`Position::key_after`).
+    t[0] = [0; 90];
     t
 };
 

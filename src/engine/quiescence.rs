@@ -99,6 +99,7 @@ impl Searcher<'_> {
                     continue;
                 }
             }
+            self.tt.prefetch(self.pos.key_after(mv));
             self.pos.make_move(mv);
             let value = -self.quiescence(-beta, -alpha, ply + 1);
             let child_path = self.path_ply;

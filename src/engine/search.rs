@@ -375,6 +375,7 @@ impl<'a> Searcher<'a> {
 
         while let Some((mv, order)) = picker.next(&mut self.pos, self.history) {
             let capture = self.pos.piece_at(mv.to()).is_some();
+            self.tt.prefetch(self.pos.key_after(mv));
             self.pos.make_move(mv);
             let gives_check = self.pos.in_check();
 
@@ -397,7 +398,6 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
             }
-            self.tt.prefetch(self.pos.key());
 
             let extension = i32::from(
                 self.options.check_extensions
