@@ -256,7 +256,7 @@ impl<'a> Searcher<'a> {
 
     pub(crate) fn negamax(
         &mut self,
-        depth: i32,
+        mut depth: i32,
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
@@ -308,6 +308,12 @@ impl<'a> Searcher<'a> {
                     return score;
                 }
             }
+        }
+
+        // Internal iterative reduction: a node the table knows nothing about is likely
+        // less important, and searching it shallower first is cheaper than guessing.
+        if depth >= 4 && tt_move.is_null() {
+            depth -= 1;
         }
 
         let in_check = self.pos.in_check();
