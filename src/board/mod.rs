@@ -2,6 +2,7 @@
 //! game-end verdicts.
 
 mod bitboard;
+mod chase;
 mod fen;
 mod movegen;
 mod position;
@@ -11,6 +12,7 @@ mod types;
 mod zobrist;
 
 pub use bitboard::{Bb, Squares};
+pub use chase::CycleChases;
 pub use fen::FenError;
 pub use position::Position;
 pub use types::{Color, Kind, Move, Piece, Square};

@@ -1,5 +1,6 @@
 //! Game-end verdicts: no legal move (a loss, whether checkmate or stalemate), threefold
-//! repetition under the Asian rules for perpetual check, and the 120-ply no-capture draw.
+//! repetition under the Asian rules for perpetual check and perpetual chase, and the
+//! 120-ply no-capture draw.
 
 use super::position::Position;
 use super::types::Color;
@@ -24,6 +25,9 @@ pub enum WinReason {
     Stalemate,
     /// The loser gave check with every one of its moves through a threefold repetition.
     PerpetualCheck,
+    /// The loser chased an undefended piece with every one of its moves through a
+    /// threefold repetition (see `chase.rs`).
+    PerpetualChase,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,6 +36,8 @@ pub enum DrawReason {
     Repetition,
     /// Threefold repetition in which both sides checked with every move.
     MutualPerpetualCheck,
+    /// Threefold repetition in which both sides chased with every move.
+    MutualPerpetualChase,
     /// `NO_CAPTURE_LIMIT` plies without a capture.
     NoCapture,
 }
@@ -59,12 +65,16 @@ impl Outcome {
                     WinReason::Checkmate => "checkmate",
                     WinReason::Stalemate => "stalemate (no legal move)",
                     WinReason::PerpetualCheck => "perpetual check by the opponent",
+                    WinReason::PerpetualChase => "perpetual chase by the opponent",
                 };
                 format!("{} wins by {how}", winner.name())
             }
             Outcome::Draw(DrawReason::Repetition) => "draw by repetition".to_string(),
             Outcome::Draw(DrawReason::MutualPerpetualCheck) => {
                 "draw: both sides check perpetually".to_string()
+            }
+            Outcome::Draw(DrawReason::MutualPerpetualChase) => {
+                "draw: both sides chase perpetually".to_string()
             }
             Outcome::Draw(DrawReason::NoCapture) => {
                 format!("draw: {NO_CAPTURE_LIMIT} plies without a capture")
@@ -120,19 +130,22 @@ impl Position {
     pub fn repetition_outcome(&self) -> Option<Outcome> {
         let span = self.repetition_span(REPETITION_COUNT)?;
         let checks = self.cycle_checks(span);
-        // Perpetual chase (a later rule) refines the plain draw verdict below: a side that
-        // chases an unprotected piece with every move through the cycle loses too.
+        let us = self.side_to_move();
+        let win = |winner: Color, reason| Outcome::Win { winner, reason };
+        // Perpetual check decides first; only without it does perpetual chase.
         Some(match (checks.side_to_move, checks.opponent) {
             (true, true) => Outcome::Draw(DrawReason::MutualPerpetualCheck),
-            (true, false) => Outcome::Win {
-                winner: self.side_to_move().opponent(),
-                reason: WinReason::PerpetualCheck,
-            },
-            (false, true) => Outcome::Win {
-                winner: self.side_to_move(),
-                reason: WinReason::PerpetualCheck,
-            },
-            (false, false) => Outcome::Draw(DrawReason::Repetition),
+            (true, false) => win(us.opponent(), WinReason::PerpetualCheck),
+            (false, true) => win(us, WinReason::PerpetualCheck),
+            (false, false) => {
+                let chases = self.cycle_chases(span);
+                match (chases.side_to_move, chases.opponent) {
+                    (true, true) => Outcome::Draw(DrawReason::MutualPerpetualChase),
+                    (true, false) => win(us.opponent(), WinReason::PerpetualChase),
+                    (false, true) => win(us, WinReason::PerpetualChase),
+                    (false, false) => Outcome::Draw(DrawReason::Repetition),
+                }
+            }
         })
     }
 

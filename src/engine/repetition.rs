@@ -1,6 +1,7 @@
 //! Repetition inside the search, judged as the rules core judges a game: when a position
 //! recurs, the side that gave check with every one of its moves through the cycle loses;
-//! if both did, or neither, it is a draw. The search rules on the first recurrence (the
+//! if neither did, the side that chased with every move loses; if both did, or neither,
+//! it is a draw. The search rules on the first recurrence (the
 //! side that could repeat once can repeat again), and never through a null move, which
 //! is not a move of the game.
 
@@ -37,7 +38,13 @@ pub fn verdict(pos: &Position, ply: usize) -> Option<(i32, usize)> {
             opponent_checked_always &= in_check;
         }
     }
-    let score = match (mover_checked_always, opponent_checked_always) {
+    let (mover_loses, opponent_loses) = if mover_checked_always || opponent_checked_always {
+        (mover_checked_always, opponent_checked_always)
+    } else {
+        let chases = pos.cycle_chases(distance);
+        (chases.side_to_move, chases.opponent)
+    };
+    let score = match (mover_loses, opponent_loses) {
         (true, false) => mated_in(ply),
         (false, true) => mate_in(ply),
         _ => DRAW,
