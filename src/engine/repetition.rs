@@ -88,6 +88,16 @@ mod tests {
     }
 
     #[test]
+    fn perpetual_chaser_loses() {
+        // Black's chariot follows Red's undefended cannon along the back rank.
+        let mut pos =
+            Position::from_fen("2b2k2C/4a4/b4a1P1/p5r2/9/P3R4/9/9/4A4/4KA3 b - - 14 60").unwrap();
+        play(&mut pos, "g6i6 i9g9 i6g6 g9i9");
+        // Black, to move, chased with both of its moves; Red did not.
+        assert_eq!(verdict(&pos, 4), Some((mated_in(4), 4)));
+    }
+
+    #[test]
     fn a_null_move_in_the_cycle_does_not_count() {
         let mut pos = Position::startpos();
         play(&mut pos, "h0g2");
