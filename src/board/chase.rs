@@ -18,7 +18,7 @@ use super::bitboard::{Bb, Squares};
 use super::position::Position;
 use super::tables::{
     ADVISOR_STEPS, ELEPHANT_STEPS, FILE_CANNON, FILE_MASK, FILE_SLIDE, FILE_SPREAD, GENERAL_STEPS,
-    HORSE_STEPS, NO_SQ, RANK_CANNON, RANK_MASK, RANK_SLIDE, SOLDIER_STEPS, square_bit,
+    HORSE_STEPS, NO_SQ, OWN_HALF, RANK_CANNON, RANK_MASK, RANK_SLIDE, SOLDIER_STEPS, square_bit,
 };
 use super::types::{Color, Kind, Move, Square};
 
@@ -110,8 +110,8 @@ fn chased_by_last_move(pos: &Position, mv: Move, blockers_before: Bb) -> Bb {
         occupied ^ square_bit(from) ^ square_bit(to)
     };
     // Soldiers still on their own side and the general are never chased.
-    let unchaseable =
-        pos.pieces(victim, Kind::General) | (pos.pieces(victim, Kind::Soldier) & own_half(victim));
+    let unchaseable = pos.pieces(victim, Kind::General)
+        | (pos.pieces(victim, Kind::Soldier) & OWN_HALF[victim.index()]);
 
     let mut chased: Bb = 0;
     let mut add = |attacker: Square, kind: Kind, mut attacks: Bb| {
@@ -339,13 +339,4 @@ fn orthogonal_neighbours(s: Square) -> Bb {
 
 fn diagonal_neighbours(s: Square) -> Bb {
     neighbours(s, [(1, 1), (1, -1), (-1, 1), (-1, -1)])
-}
-
-/// `color`'s side of the river.
-fn own_half(color: Color) -> Bb {
-    let red_half = (1u128 << 45) - 1;
-    match color {
-        Color::Red => red_half,
-        Color::Black => ((1u128 << 90) - 1) & !red_half,
-    }
 }

@@ -24,6 +24,12 @@ const fn bit(s: u8) -> Bb {
     1u128 << s
 }
 
+/// Each colour's side of the river: ranks 0-4 for Red, 5-9 for Black.
+pub const OWN_HALF: [Bb; 2] = {
+    let red = (1u128 << 45) - 1;
+    [red, ((1u128 << 90) - 1) & !red]
+};
+
 pub const RANK_MASK: [Bb; 10] = {
     let mut t = [0; 10];
     let mut y = 0;

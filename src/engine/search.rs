@@ -15,6 +15,7 @@ use super::score::{
 };
 use super::tt::{Bound, TranspositionTable};
 use crate::board::rules::NO_CAPTURE_LIMIT;
+use crate::board::tables::OWN_HALF;
 use crate::board::{Kind, Move, Position};
 use crate::eval;
 
@@ -243,10 +244,7 @@ impl<'a> Searcher<'a> {
     /// soldier across the river.
     fn opponent_can_attack(&self) -> bool {
         let them = self.pos.side_to_move().opponent();
-        let crossed = match them {
-            crate::board::Color::Red => !((1u128 << 45) - 1),
-            crate::board::Color::Black => (1u128 << 45) - 1,
-        };
+        let crossed = OWN_HALF[them.opponent().index()];
         self.pos.pieces(them, Kind::Chariot)
             | self.pos.pieces(them, Kind::Horse)
             | self.pos.pieces(them, Kind::Cannon)

@@ -1,5 +1,6 @@
 //! Point sets the evaluation needs, and the rules core's step tables it reads.
 
+use crate::board::tables::OWN_HALF;
 use crate::board::{Bb, Color, Square};
 
 // The step tables are the rules core's own, so movement and evaluation cannot disagree.
@@ -7,11 +8,7 @@ pub use crate::board::tables::{ELEPHANT_STEPS, FILE_MASK as FILE, HORSE_STEPS, N
 
 /// The half of the board beyond the river, seen from `color` (where its soldiers have
 /// crossed).
-pub const ENEMY_HALF: [Bb; 2] = {
-    let low = (1u128 << 45) - 1;
-    let all = (1u128 << 90) - 1;
-    [all & !low, low]
-};
+pub const ENEMY_HALF: [Bb; 2] = [OWN_HALF[1], OWN_HALF[0]];
 
 /// The points nearer than `rank` (relative to `color`) lie behind; this is the set of
 /// points with relative rank >= `rank`.
