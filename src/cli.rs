@@ -100,6 +100,43 @@ pub enum Command {
     /// Inspect or create the configuration file.
     #[command(subcommand)]
     Config(ConfigCommand),
+    /// Run every search backend on one position or tree and check the classic results.
+    Compare(CompareArgs),
+    /// Open the TUI on a textbook tree, with the search-tree explorer.
+    Study(StudyArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// Position (xiangqi FEN); the start position by default.
+    #[arg(long, conflicts_with = "tree")]
+    pub fen: Option<String>,
+    /// Textbook tree (`.tree` file) instead of a position.
+    #[arg(long, value_name = "FILE")]
+    pub tree: Option<PathBuf>,
+    /// Backends, comma-separated; all six by default.
+    #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
+    pub algorithms: Vec<String>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct StudyArgs {
+    /// `.tree` file.
+    pub file: PathBuf,
+}
+
+/// `--trace-format` and `--trace-out`, shared by `analyze` and `tree`.
+#[derive(Debug, Clone, Args)]
+pub struct TraceExportArgs {
+    /// Trace format: text (the log lines), jsonl (one event per line), dot (Graphviz).
+    #[arg(long, value_name = "FORMAT", default_value = "text")]
+    pub trace_format: String,
+    /// Write the trace to FILE instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub trace_out: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -143,6 +180,8 @@ pub struct TreeArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub export: TraceExportArgs,
 }
 
 #[derive(Debug, Args)]
@@ -160,6 +199,8 @@ pub struct AnalyzeArgs {
     /// nodes named by move path; depth 2 unless a limit is given.
     #[arg(long)]
     pub trace: bool,
+    #[command(flatten)]
+    pub export: TraceExportArgs,
 }
 
 #[derive(Debug, Args)]

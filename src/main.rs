@@ -13,6 +13,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(error) if error.downcast_ref::<commands::UsageError>().is_some() => {
+            eprintln!("xiangqi-tui: {error:#}");
+            ExitCode::from(2)
+        }
         Err(error) => {
             // One plain message, never a backtrace: these are the user's input errors.
             eprintln!("xiangqi-tui: {error:#}");
@@ -33,5 +37,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Moves(args) => commands::moves::run(&args, &cli.global),
         Command::Notation => commands::notation::run(),
         Command::Replay(args) => commands::replay::run(&args),
+        Command::Compare(args) => commands::compare::run(&args, &cli.global),
+        Command::Study(args) => commands::study::run(&args, &cli.global),
     }
 }

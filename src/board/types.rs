@@ -370,3 +370,18 @@ impl fmt::Display for Move {
         fmt::Debug::fmt(self, f)
     }
 }
+
+/// Moves travel as ICCS text (`"h2e2"`), as in the `jsonl` trace export.
+impl serde::Serialize for Move {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.iccs())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Move {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Move, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        Move::parse_coords(&text)
+            .ok_or_else(|| serde::de::Error::custom(format!("'{text}' is not an ICCS move")))
+    }
+}

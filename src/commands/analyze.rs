@@ -4,7 +4,7 @@
 //! run the textbook backends on the position. `--trace` prints the textbook backend's
 //! trace lines, nodes named by their move paths in the `--notation` chosen.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -16,6 +16,7 @@ use xiangqi_tui::engine::{
 };
 use xiangqi_tui::notation::{Notation, format_move};
 use xiangqi_tui::search::{Algorithm, Details, TraceEvent, TraceText};
+use xiangqi_tui::study::{DEFAULT_NODE_CAP, ExploredTree, TraceFormat, dot, event_json};
 
 use crate::cli::{AnalyzeArgs, GlobalArgs};
 
@@ -28,6 +29,7 @@ pub fn run(args: &AnalyzeArgs, global: &GlobalArgs) -> Result<()> {
     if args.trace && args.json {
         bail!("--trace and --json cannot be combined: --trace prints only the trace lines");
     }
+    let format = super::trace_export::format(args.trace, &args.export)?;
     let pos = setup_position(args.fen.as_deref(), &args.moves)?;
     let algorithm: Algorithm = match global.algorithm.as_deref() {
         Some(name) => name.parse().context("--algorithm")?,
@@ -46,7 +48,8 @@ pub fn run(args: &AnalyzeArgs, global: &GlobalArgs) -> Result<()> {
         } else {
             Limits::depth(DEFAULT_TRACE_DEPTH)
         };
-        return print_trace(&pos, algorithm, &limits, hash_mb, notation);
+        let out = super::trace_export::writer(&args.export)?;
+        return print_trace(&pos, algorithm, &limits, hash_mb, notation, format, out);
     }
     let limits = limits_from(global);
     let mut engine = Engine::new(hash_mb);
@@ -78,26 +81,37 @@ pub fn run(args: &AnalyzeArgs, global: &GlobalArgs) -> Result<()> {
     Ok(())
 }
 
-/// Runs the textbook backend with every trace event printed as a line, as it comes.
+/// Runs the textbook backend with every trace event written as it comes: a text line,
+/// a JSON line, or (dot) into the explored tree drawn at the end.
 fn print_trace(
     pos: &Position,
     algorithm: Algorithm,
     limits: &Limits,
     hash_mb: usize,
     notation: Notation,
+    format: TraceFormat,
+    mut out: Box<dyn Write>,
 ) -> Result<()> {
     let names = PositionNames::new(pos, notation);
     let mut searcher = PositionSearcher::new(BackendSettings::with_memory_mb(hash_mb));
     let stop = AtomicBool::new(false);
-    let mut out = BufWriter::new(io::stdout().lock());
     let mut written: io::Result<()> = Ok(());
+    let mut explored = ExploredTree::new(DEFAULT_NODE_CAP);
     {
         let mut text = TraceText::new(&names);
         let mut tracer = |event: TraceEvent<Move>| {
             if written.is_err() {
                 return;
             }
-            if let Some(line) = text.feed(&event) {
+            let line = match format {
+                TraceFormat::Text => text.feed(&event),
+                TraceFormat::Jsonl => Some(event_json(&event, &names)),
+                TraceFormat::Dot => {
+                    explored.feed(&event);
+                    None
+                }
+            };
+            if let Some(line) = line {
                 written = writeln!(out, "{line}");
                 // A closed pipe ends the search: nobody reads the rest.
                 if written.is_err() {
@@ -114,6 +128,9 @@ fn print_trace(
             &mut tracer,
             Some(&names),
         );
+    }
+    if format == TraceFormat::Dot && written.is_ok() {
+        written = out.write_all(dot(&explored, &names).as_bytes());
     }
     let flushed = written.and_then(|()| out.flush());
     super::finish_output(flushed)

@@ -2,12 +2,15 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod compare;
 pub mod config;
 pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod play;
 pub mod replay;
+pub mod study;
+pub mod trace_export;
 pub mod tree;
 pub mod uci;
 
@@ -17,4 +20,15 @@ pub(crate) fn finish_output(written: std::io::Result<()>) -> anyhow::Result<()> 
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         other => Ok(other?),
     }
+}
+
+/// Bad command-line input (a file that does not parse, an unknown name, a depth of 0):
+/// `main` prints it as one line and exits with status 2.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(pub String);
+
+/// Ends with a [`UsageError`] saying `message`.
+pub(crate) fn usage(message: impl Into<String>) -> anyhow::Error {
+    UsageError(message.into()).into()
 }

@@ -4,8 +4,11 @@
 
 use anyhow::{Context, anyhow, bail};
 
-use xiangqi_tui::search::{Algorithm, Bounding, Limits, SearchOptions, TranspositionTable};
-use xiangqi_tui::tree::{NodeIndex, Tree, run_tree};
+use xiangqi_tui::search::{
+    Algorithm, Backend, Bounding, Limits, Recorder, Search, SearchOptions, TranspositionTable,
+};
+use xiangqi_tui::study::{DEFAULT_NODE_CAP, TraceFormat, export};
+use xiangqi_tui::tree::{NodeIndex, Tree, exact_table_entries, run_tree};
 
 use crate::cli::{GlobalArgs, TreeArgs};
 
@@ -38,8 +41,25 @@ pub fn run(args: &TreeArgs, global: &GlobalArgs) -> anyhow::Result<()> {
     if args.trace {
         options.bounding = Bounding::FailHard;
     }
+    let format = super::trace_export::format(args.trace, &args.export)?;
     let report =
         run_tree(&tree, algorithm, &limits, &options).map_err(|error| anyhow!("{path}:{error}"))?;
+    if args.trace && format != TraceFormat::Text {
+        // The same search again, its events kept for the other formats.
+        let mut recorder = Recorder::new();
+        let options = SearchOptions {
+            table_entries: options.table_entries.max(exact_table_entries(&tree)),
+            ..options
+        };
+        Backend::new(algorithm, &options).search(&mut tree.game(), &limits, &mut recorder);
+        let text = export(&recorder.events, &tree, format, DEFAULT_NODE_CAP);
+        return super::trace_export::write(&args.export, &text);
+    }
+    if args.trace && args.export.trace_out.is_some() {
+        let mut text = report.trace.join("\n");
+        text.push('\n');
+        return super::trace_export::write(&args.export, &text);
+    }
 
     let lines = if args.trace {
         report.trace

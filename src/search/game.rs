@@ -8,7 +8,10 @@ use crate::search::score::{Interval, Score};
 /// Identifies a node in trace events without allocating. The game chooses it:
 /// a textbook tree uses the node's pre-order index, a position may use its
 /// Zobrist key (the default). Renderers map it back to a label.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(transparent)]
 pub struct NodeId(pub u64);
 
 /// A two-player zero-sum game seen through make/unmake, in negamax convention:

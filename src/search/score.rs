@@ -44,7 +44,7 @@ impl fmt::Display for ScoreText {
 
 /// A closed interval `[lo, hi]` of scores: B*'s pessimistic and optimistic bounds,
 /// or what a search knows about a value (exact when `lo == hi`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Interval {
     pub lo: Score,
     pub hi: Score,

@@ -9,12 +9,15 @@
 //! All scores, windows and intervals in events are from MAX's point of view
 //! (the side to move at the root), as the textbooks draw them.
 
+use serde::{Deserialize, Serialize};
+
 use crate::search::game::NodeId;
 use crate::search::score::{Interval, Score};
 
 /// What a returned value says about the true value, judged against the window
 /// the node was entered with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum BoundKind {
     Exact,
     /// Failed high: the true value is at least this.
@@ -24,7 +27,8 @@ pub enum BoundKind {
 }
 
 /// SSS* descriptor status.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Status {
     Live,
     Solved,
@@ -41,7 +45,7 @@ impl Status {
 }
 
 /// An SSS* OPEN-list entry `(n, s, h)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Descriptor {
     pub node: NodeId,
     pub ply: u32,
@@ -51,7 +55,7 @@ pub struct Descriptor {
 }
 
 /// The six cases of Stockman's Γ operator, numbered as in Plaat et al. (1996).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GammaCase {
     G1,
     G2,
@@ -88,7 +92,8 @@ impl GammaCase {
 }
 
 /// B*'s root strategy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Strategy {
     ProveBest,
     DisproveRest,
@@ -120,7 +125,8 @@ impl Strategy {
 }
 
 /// Why B* chose its strategy (Maven's rule, §7.4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum StrategyReason {
     /// Some root child has a strictly higher `lo` than U1.
     U1LacksBestLo,
@@ -131,7 +137,8 @@ pub enum StrategyReason {
 }
 
 /// Why B* stopped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum BStarStop {
     Separation,
     Limit,
@@ -150,7 +157,8 @@ impl BStarStop {
 }
 
 /// Which limit stopped a search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Limit {
     /// The node budget (`Limits::nodes`).
     Nodes,
@@ -171,7 +179,8 @@ impl Limit {
 }
 
 /// How a null-window MT pass ended at the root.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum PassOutcome {
     /// `g >= gamma`: a new lower bound.
     FailedHigh,
@@ -181,7 +190,11 @@ pub enum PassOutcome {
 
 /// One step of a search. `ply` is the node's distance from the root; `k` is a
 /// 1-based child index in move order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// The serde form (one JSON object per event, `"event"` naming the variant in
+/// snake case) is the `jsonl` trace export; see `docs/trace-jsonl.md`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
 pub enum TraceEvent<M> {
     // --- depth-first searches: minimax, alpha-beta, MT passes -----------------
     /// A node is entered with window `(alpha, beta)`; minimax uses the full window.
@@ -359,6 +372,7 @@ pub enum TraceEvent<M> {
     /// The search goes on after a widening broke the separation.
     Restart,
     /// B* stops; `best` is the chosen root child.
+    #[serde(rename = "bstar_stop")]
     BStarStop {
         reason: BStarStop,
         best: Option<NodeId>,

@@ -48,6 +48,11 @@ impl<M: Copy> TranspositionTable<M> {
         self.slots.len()
     }
 
+    /// Slots in use: the table's share of a search's memory.
+    pub fn occupied(&self) -> usize {
+        self.slots.iter().filter(|slot| slot.is_some()).count()
+    }
+
     /// Forgets everything.
     pub fn clear(&mut self) {
         self.slots.fill(None);

@@ -30,6 +30,8 @@ pub enum Action {
     },
     /// A command, from a key, a click or a signal.
     Command(Command),
+    /// Progress of the `:compare` view's searches.
+    Compare(super::compare_view::CompareUpdate),
 }
 
 /// Board directions as the player sees the screen.
@@ -77,6 +79,8 @@ pub enum Command {
     CycleTrace,
     /// Clear and redraw the whole screen.
     Redraw,
+    /// F12: the search-tree explorer.
+    ToggleExplorer,
 }
 
 /// Something only the driver can do.
@@ -101,4 +105,6 @@ pub enum Effect {
     },
     ClearScreen,
     Quit,
+    /// Run the `:compare` searches on a thread; progress comes back as actions.
+    Compare(Box<super::compare_view::CompareRequest>),
 }

@@ -99,6 +99,10 @@ pub struct App {
     pub size: (u16, u16),
     /// Set once quitting: the driver leaves after carrying out the effects.
     pub quitting: bool,
+    /// The search-tree explorer and the trace it shows.
+    pub study: super::explorer::StudyState,
+    /// The `:compare` view.
+    pub compare: super::compare_view::CompareView,
 }
 
 impl App {
@@ -133,6 +137,8 @@ impl App {
             notice: None,
             size: (80, 24),
             quitting: false,
+            study: Default::default(),
+            compare: Default::default(),
         };
         app.orient();
         app

@@ -19,6 +19,8 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":fen FEN", "set up a position"),
     (":load PATH", "load a PGN game"),
     (":save PATH", "save the game as PGN"),
+    (":compare [DEPTH]", "every backend on this position, depths 1-DEPTH"),
+    (":trace save PATH", "save the trace shown (.jsonl, .dot, else text)"),
     (":help", "this help"),
 ];
 
@@ -76,6 +78,35 @@ pub fn run_line(app: &mut App, line: &str) -> Vec<Effect> {
         "save" if argument.is_empty() => return needs_argument(app, "a file path"),
         "save" => loading::save_to(app, argument),
         "help" => update::run(app, Command::Help),
+        "trace" => match super::explorer::save_trace(app, argument) {
+            Ok(effect) => vec![effect],
+            Err(message) => {
+                app.input.set_error(message);
+                return Vec::new();
+            }
+        },
+        "compare" => {
+            use super::compare_view::{CompareRequest, DEFAULT_DEPTH, MAX_DEPTH};
+            let depth = if argument.is_empty() {
+                Ok(DEFAULT_DEPTH)
+            } else {
+                argument.parse::<u32>().map_err(|_| ())
+            };
+            match depth {
+                Ok(depth) if (1..=MAX_DEPTH).contains(&depth) => {
+                    app.compare.start(depth);
+                    vec![Effect::Compare(Box::new(CompareRequest {
+                        position: app.position().clone(),
+                        depth,
+                    }))]
+                }
+                _ => {
+                    app.input
+                        .set_error(format!(":compare takes a depth from 1 to {MAX_DEPTH}"));
+                    return Vec::new();
+                }
+            }
+        }
         _ => {
             let known: Vec<&str> = COMMANDS
                 .iter()

@@ -21,6 +21,13 @@ pub fn search_started(app: &mut App, request: &SearchRequest) {
     } else {
         limits.join(", ")
     };
+    super::explorer::search_started(
+        app,
+        crate::engine::PositionNames::new(
+            &request.position,
+            super::notation_link::notation_of(request.notation),
+        ),
+    );
     let side = request.position.side_to_move().name();
     app.log.push(
         LogKind::Search,
@@ -101,7 +108,13 @@ pub fn on_engine_event(app: &mut App, event: EngineEvent) -> Vec<Effect> {
             }
             for line in lines {
                 app.log.push(LogKind::Trace, line);
+                let seq = app.log.dropped() + app.log.len() as u64 - 1;
+                app.study.line_logged(seq);
             }
+            Vec::new()
+        }
+        EngineEvent::Explored { events, .. } => {
+            super::explorer::on_events(app, events);
             Vec::new()
         }
         EngineEvent::BestMove { mv, .. } => {

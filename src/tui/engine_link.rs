@@ -83,6 +83,12 @@ pub enum EngineEvent {
         id: SearchId,
         lines: Vec<String>,
     },
+    /// Typed trace events for the tree explorer, oldest first, each with whether it
+    /// completed a log line; sent just before the `Trace` lines they belong to.
+    Explored {
+        id: SearchId,
+        events: Vec<(crate::search::TraceEvent<Move>, bool)>,
+    },
     /// The search ended; `None` when the position has no legal move.
     BestMove {
         id: SearchId,
@@ -104,6 +110,7 @@ impl EngineEvent {
         match self {
             EngineEvent::Iteration { id, .. }
             | EngineEvent::Trace { id, .. }
+            | EngineEvent::Explored { id, .. }
             | EngineEvent::BestMove { id, .. }
             | EngineEvent::Note { id, .. }
             | EngineEvent::Failed { id, .. } => *id,
@@ -134,6 +141,8 @@ pub fn default_searcher() -> Option<Box<dyn Searcher>> {
 
 /// Trace lines sent in one batch at most, when running freely.
 const TRACE_BATCH: usize = 256;
+/// Typed events sent in one batch at most.
+const EVENT_BATCH: usize = 4096;
 /// Longest a free-running search holds trace lines back.
 const TRACE_FLUSH_EVERY: Duration = Duration::from_millis(50);
 
@@ -145,6 +154,7 @@ pub struct Reporter<'a> {
     gate: &'a StepGate,
     stop: &'a Arc<AtomicBool>,
     pending: Vec<String>,
+    pending_events: Vec<(crate::search::TraceEvent<Move>, bool)>,
     last_flush: Instant,
 }
 
@@ -183,6 +193,15 @@ impl<'a> Reporter<'a> {
         !self.should_stop()
     }
 
+    /// Keeps one typed trace event for the explorer (`line`: it completed a log line,
+    /// which [`Reporter::trace`] sends next). Sent with the lines.
+    pub fn event(&mut self, event: crate::search::TraceEvent<Move>, line: bool) {
+        self.pending_events.push((event, line));
+        if self.pending_events.len() >= EVENT_BATCH {
+            self.flush();
+        }
+    }
+
     /// Reports a finished iteration (a run "to the end of the iteration" pauses here).
     pub fn iteration(&mut self, info: IterationInfo) {
         self.flush();
@@ -192,6 +211,10 @@ impl<'a> Reporter<'a> {
 
     fn flush(&mut self) {
         self.last_flush = Instant::now();
+        if !self.pending_events.is_empty() {
+            let events = std::mem::take(&mut self.pending_events);
+            self.send(EngineEvent::Explored { id: self.id, events });
+        }
         if !self.pending.is_empty() {
             let lines = std::mem::take(&mut self.pending);
             self.send(EngineEvent::Trace { id: self.id, lines });
@@ -244,6 +267,7 @@ impl EngineLink {
                         gate: &job.gate,
                         stop: &job.stop,
                         pending: Vec::new(),
+                        pending_events: Vec::new(),
                         last_flush: Instant::now(),
                     };
                     let mv = searcher.search(&job.request, &mut reporter);

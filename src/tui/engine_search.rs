@@ -110,9 +110,10 @@ impl Searcher for EngineSearcher {
         let report = RefCell::new(report);
         let mut text = TraceText::new(&names);
         let mut tracer = |event: TraceEvent<Move>| {
-            if let Some(line) = text.feed(&event)
-                && shown(request.trace, &line)
-            {
+            let line = text.feed(&event).filter(|line| shown(request.trace, line));
+            // The explorer gets every event, marked when it completes a log line.
+            report.borrow_mut().event(event, line.is_some());
+            if let Some(line) = line {
                 // False once stopped: the stop flag the search watches is already up.
                 report.borrow_mut().trace(line);
             }

@@ -45,6 +45,7 @@ fn global_command(key: &KeyEvent) -> Option<Command> {
         KeyCode::F(9) => Command::CycleGlyphs,
         KeyCode::F(10) => Command::CycleNotation,
         KeyCode::F(11) => Command::CycleTrace,
+        KeyCode::F(12) => Command::ToggleExplorer,
         KeyCode::Tab => Command::FocusNext,
         KeyCode::BackTab => Command::FocusPrevious,
         _ => return None,
@@ -69,6 +70,10 @@ pub fn on_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
     if !app.popups.is_empty() {
         return popup_key(app, key);
     }
+    if app.compare.shown && key.code == KeyCode::Esc {
+        app.compare.shown = false;
+        return Vec::new();
+    }
     if let Some(command) = global_command(&key) {
         return run(app, command);
     }
@@ -80,6 +85,7 @@ pub fn on_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
     }
     match app.focus {
         Focus::Input => input_key(app, key),
+        Focus::Board if app.study.shown => super::explorer::key(app, key),
         Focus::Board => board_key(app, key),
         Focus::Log => log_key(app, key),
     }
@@ -159,10 +165,10 @@ fn log_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
     const PAGE: usize = 10;
     match key.code {
         KeyCode::Char(' ' | 'n') | KeyCode::Enter | KeyCode::Right => {
-            return run(app, Command::Step(StepCommand::One));
+            return super::explorer::step(app, StepCommand::One);
         }
-        KeyCode::Char('i') => return run(app, Command::Step(StepCommand::ToIterationEnd)),
-        KeyCode::Char('c') => return run(app, Command::Step(StepCommand::Continue)),
+        KeyCode::Char('i') => return super::explorer::step(app, StepCommand::ToIterationEnd),
+        KeyCode::Char('c') => return super::explorer::step(app, StepCommand::Continue),
         KeyCode::Char('p') => return run(app, Command::Step(StepCommand::Pause)),
         KeyCode::Up | KeyCode::Char('k') => app.log.scroll_up(1),
         KeyCode::Down | KeyCode::Char('j') => app.log.scroll_down(1),
@@ -173,6 +179,19 @@ fn log_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
         KeyCode::Char('?') => return run(app, Command::Help),
         KeyCode::Esc => app.focus = Focus::Input,
         _ => {}
+    }
+    // The explorer follows the log's bottom line.
+    if matches!(
+        key.code,
+        KeyCode::Up
+            | KeyCode::Down
+            | KeyCode::PageUp
+            | KeyCode::PageDown
+            | KeyCode::Home
+            | KeyCode::End
+            | KeyCode::Char('k' | 'j' | 'g' | 'G')
+    ) {
+        super::explorer::sync_from_log(app);
     }
     Vec::new()
 }

@@ -9,10 +9,12 @@ mod action;
 mod app;
 mod choices;
 mod commands;
+mod compare_view;
 mod engine_events;
 mod engine_link;
 mod engine_search;
 mod event;
+mod explorer;
 mod game;
 mod glyphs;
 mod help;
@@ -36,7 +38,9 @@ pub use engine_link::{
     EngineEvent, EngineLink, EngineScore, EventSink, IterationInfo, Reporter, SearchId,
     SearchRequest, Searcher, default_searcher,
 };
+pub use compare_view::{CompareRequest, CompareUpdate, CompareView};
 pub use engine_search::EngineSearcher;
+pub use explorer::{StudyNames, StudyState, open_tree};
 pub use game::{GameState, PlayedMove};
 pub use glyphs::GlyphSet;
 pub use help::{HELP, HelpSection};
@@ -46,6 +50,6 @@ pub use popup::{ChoiceItem, ChoicePurpose, ChoiceValue, Popup, PromptPurpose};
 pub use records::{autosave_text, pgn_text, read_game, read_game_bytes};
 pub use search_log::{LogKind, LogLine, SearchLog};
 pub use step::{StepCommand, StepGate, StepMode, StepState};
-pub use terminal::{Exit, RunOptions, read_autosave, run, write_atomically};
+pub use terminal::{Exit, RunOptions, read_autosave, run, run_with, write_atomically};
 pub use update::update;
 pub use view::{TOO_SMALL, view};

@@ -164,6 +164,16 @@ pub enum Exit {
 /// Runs the TUI until the player quits, a signal arrives or the terminal is lost. The
 /// unfinished game is saved on every way out.
 pub fn run(config: Config, options: RunOptions) -> io::Result<Exit> {
+    run_with(config, options, |_| {})
+}
+
+/// The same, with `setup` applied to the app before the first frame (`study` opens
+/// its tree there).
+pub fn run_with(
+    config: Config,
+    options: RunOptions,
+    setup: impl FnOnce(&mut App),
+) -> io::Result<Exit> {
     if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
         return Err(io::Error::other(
             "it needs a terminal, and standard input or output is not one",
@@ -189,6 +199,7 @@ pub fn run(config: Config, options: RunOptions) -> io::Result<Exit> {
     event::spawn_signals(sender.clone(), restore_terminal)?;
     // Without a controlling terminal to watch, the read errors still end the program.
     let _ = event::spawn_hangup_watch(sender.clone());
+    let compare_sender = sender.clone();
     let mut engine = match searcher {
         Some(searcher) => Some(EngineLink::spawn(searcher, event::engine_sink(sender))?),
         None => {
@@ -198,8 +209,10 @@ pub fn run(config: Config, options: RunOptions) -> io::Result<Exit> {
     };
     let size = terminal.size()?;
     app.size = (size.width, size.height);
+    setup(&mut app);
 
     let mut driver = Driver {
+        compare: compare_sender,
         engine: engine.take(),
         autosave: options.autosave_path,
     };
@@ -216,6 +229,8 @@ pub fn run(config: Config, options: RunOptions) -> io::Result<Exit> {
 }
 
 struct Driver {
+    /// Where the `:compare` thread reports.
+    compare: mpsc::SyncSender<Incoming>,
     engine: Option<EngineLink>,
     autosave: Option<PathBuf>,
 }
@@ -273,6 +288,23 @@ impl Driver {
                     let _ = terminal.clear();
                 }
                 Effect::Quit => app.quitting = true,
+                Effect::Compare(request) => {
+                    let sender = self.compare.clone();
+                    let spawned = std::thread::Builder::new()
+                        .name("compare".into())
+                        .spawn(move || {
+                            super::compare_view::run(&request, &mut |update| {
+                                sender
+                                    .send(Incoming::Action(Action::Compare(update)))
+                                    .is_ok()
+                            });
+                        });
+                    if let Err(error) = spawned {
+                        app.compare.apply(super::compare_view::CompareUpdate::Failed(
+                            error.to_string(),
+                        ));
+                    }
+                }
             }
         }
     }

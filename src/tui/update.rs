@@ -43,6 +43,10 @@ pub fn update(app: &mut App, action: Action) -> Vec<Effect> {
             Vec::new()
         }
         Action::Command(command) => run(app, command),
+        Action::Compare(progress) => {
+            app.compare.apply(progress);
+            Vec::new()
+        }
     }
 }
 
@@ -127,6 +131,7 @@ pub fn run(app: &mut App, command: Command) -> Vec<Effect> {
             Vec::new()
         }
         Command::Redraw => vec![Effect::ClearScreen],
+        Command::ToggleExplorer => super::explorer::toggle(app),
     }
 }
 
@@ -443,6 +448,9 @@ pub fn legal_targets(app: &App) -> Vec<Square> {
 }
 
 fn step_search(app: &mut App, command: StepCommand) -> Vec<Effect> {
+    if app.study.replay.is_some() {
+        return super::explorer::step(app, command);
+    }
     match (&app.engine.thinking, &mut app.log.step) {
         (Some(thinking), Some(step)) => {
             step.command(command);

@@ -2,6 +2,8 @@
 
 mod bars;
 mod board;
+mod compare;
+mod explorer;
 mod panes;
 mod popups;
 mod text;
@@ -26,11 +28,23 @@ pub fn view(app: &App, frame: &mut Frame) {
         too_small(app, frame, area);
         return;
     };
-    draw_board(app, frame, &layout);
-    panes::moves(app, frame, layout.moves);
+    let explorer_area = explorer::area(&layout);
+    if !app.study.shown {
+        draw_board(app, frame, &layout);
+    }
+    if !(app.study.shown && explorer_area.contains(layout.moves.as_position())) {
+        panes::moves(app, frame, layout.moves);
+    }
+    if app.study.shown {
+        explorer::draw(app, frame, explorer_area);
+    }
     panes::log(app, frame, layout.log);
     bars::input(app, frame, layout.input);
     bars::status(app, frame, layout.status);
+    if app.compare.shown {
+        let main = Rect::new(0, 0, area.width, layout.input.y);
+        compare::draw(app, frame, main);
+    }
     popups::draw(app, frame, area);
 }
 

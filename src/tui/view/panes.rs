@@ -141,10 +141,23 @@ pub fn log(app: &App, frame: &mut Frame, area: Rect) {
     };
     let width = usize::from(inner.width);
     let ellipsis = app.glyphs().ellipsis();
+    // The line of the node selected in the explorer stands out (absolute positions:
+    // lines dropped so far plus the index).
+    let height = usize::from(inner.height);
+    let first_shown = app.log.len().saturating_sub(app.log.scroll()).saturating_sub(height);
+    let first_seq = app.log.dropped() + first_shown as u64;
+    let explored = app.study.shown.then(|| app.study.highlighted_seq()).flatten();
     let mut lines: Vec<Line> = app
         .log
-        .visible(usize::from(inner.height))
-        .map(|line| Line::styled(fit(&line.text, width, ellipsis), style_of(line.kind)))
+        .visible(height)
+        .enumerate()
+        .map(|(i, line)| {
+            let mut style = style_of(line.kind);
+            if explored == Some(first_seq + i as u64) {
+                style = style.patch(palette.selection);
+            }
+            Line::styled(fit(&line.text, width, ellipsis), style)
+        })
         .collect();
     if app.log.is_empty() {
         let hint = if app.engine.available {

@@ -1,0 +1,337 @@
+//! The search-tree explorer pane (F12, or Tab to the board's place while it is
+//! shown): the tree the last search explored, kept in step with the search log.
+//! A textbook tree opened with `xiangqi-tui study FILE.tree` is replayed here
+//! event by event, drawn in the board's place.
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use crossterm::event::{KeyCode, KeyEvent};
+
+use crate::board::Move;
+use crate::engine::PositionNames;
+use crate::search::{
+    Algorithm, Backend, Limits, NodeId, NodeNames, Recorder, Search, SearchOptions, TraceEvent,
+    TraceText,
+};
+use crate::study::{DEFAULT_NODE_CAP, Explorer, TraceFormat, export};
+use crate::tree::{NodeIndex, Tree, exact_table_entries};
+
+use super::action::Effect;
+use super::app::{App, Focus};
+use super::search_log::LogKind;
+use super::step::StepCommand;
+
+/// Trace events kept for `:trace save`; a longer search saves its first ones.
+pub const SAVED_EVENTS: usize = 1_000_000;
+
+/// Labels of the nodes being explored.
+#[derive(Clone, Debug)]
+pub enum StudyNames {
+    Position(PositionNames),
+    Tree(Arc<Tree>),
+}
+
+impl NodeNames for StudyNames {
+    fn label(&self, node: NodeId) -> Cow<'_, str> {
+        match self {
+            StudyNames::Position(names) => names.label(node),
+            StudyNames::Tree(tree) => NodeNames::label(tree.as_ref(), node),
+        }
+    }
+
+    fn children_after(&self, node: NodeId, searched: u32) -> Option<Vec<Cow<'_, str>>> {
+        match self {
+            StudyNames::Position(names) => names.children_after(node, searched),
+            StudyNames::Tree(tree) => NodeNames::children_after(tree.as_ref(), node, searched),
+        }
+    }
+}
+
+/// The events of the trace shown, for `:trace save`.
+#[derive(Clone, Debug, Default)]
+pub enum SavedTrace {
+    #[default]
+    None,
+    Position(Vec<TraceEvent<Move>>),
+    Tree(Vec<TraceEvent<NodeIndex>>),
+}
+
+/// A textbook tree's whole search, revealed one log line at a time.
+#[derive(Clone, Debug)]
+pub struct TreeReplay {
+    pub algorithm: Algorithm,
+    events: Vec<TraceEvent<NodeIndex>>,
+    /// Events fed to the explorer so far.
+    next: usize,
+    text_lines: usize,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct StudyState {
+    pub explorer: Explorer,
+    pub names: Option<StudyNames>,
+    /// The explorer is drawn in the board's place.
+    pub shown: bool,
+    /// The `/` search being typed.
+    pub search: Option<String>,
+    /// Absolute log position (dropped + index) of each trace line of the search shown.
+    line_seq: Vec<u64>,
+    pub saved: SavedTrace,
+    pub replay: Option<TreeReplay>,
+    /// Node cap of the explorer.
+    pub cap: usize,
+}
+
+impl StudyState {
+    fn reset(&mut self, names: StudyNames) {
+        let cap = if self.cap == 0 {
+            DEFAULT_NODE_CAP
+        } else {
+            self.cap
+        };
+        self.explorer = Explorer::new(cap);
+        self.names = Some(names);
+        self.line_seq.clear();
+        self.saved = SavedTrace::None;
+    }
+
+    /// The absolute log position of the selected node's line, to highlight.
+    pub fn highlighted_seq(&self) -> Option<u64> {
+        let line = self.explorer.selected_line()?;
+        self.line_seq.get(line).copied()
+    }
+
+    /// A trace line was pushed to the log at absolute position `seq`.
+    pub fn line_logged(&mut self, seq: u64) {
+        self.line_seq.push(seq);
+    }
+
+    fn feed_position(&mut self, event: TraceEvent<Move>, line: bool) {
+        let Some(names) = &self.names else { return };
+        self.explorer.feed(&event, line, names);
+        match &mut self.saved {
+            SavedTrace::Position(events) if events.len() < SAVED_EVENTS => events.push(event),
+            SavedTrace::None => self.saved = SavedTrace::Position(vec![event]),
+            _ => {}
+        }
+    }
+}
+
+/// A search on a position starts: a fresh explorer named by its moves.
+pub fn search_started(app: &mut App, names: PositionNames) {
+    app.study.replay = None;
+    app.study.reset(StudyNames::Position(names));
+}
+
+/// Typed events from the worker.
+pub fn on_events(app: &mut App, events: Vec<(TraceEvent<Move>, bool)>) {
+    let stepping = app
+        .log
+        .step
+        .is_some_and(|step| step.mode() != super::step::StepMode::Free);
+    app.study.explorer.follow = stepping;
+    for (event, line) in events {
+        app.study.feed_position(event, line);
+    }
+}
+
+/// F12: show the explorer in the board's place and focus it; again: back to the board.
+pub fn toggle(app: &mut App) -> Vec<Effect> {
+    if app.study.shown && app.focus == Focus::Board {
+        app.study.shown = false;
+    } else {
+        app.study.shown = true;
+        app.focus = Focus::Board;
+    }
+    Vec::new()
+}
+
+/// Keys while the explorer has the focus.
+pub fn key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
+    if let Some(text) = &mut app.study.search {
+        match key.code {
+            KeyCode::Char(c) => text.push(c),
+            KeyCode::Backspace => {
+                text.pop();
+            }
+            KeyCode::Enter => {
+                let text = app.study.search.take().unwrap_or_default();
+                if !app.study.explorer.search(&text) {
+                    app.notify(format!("no move matches '{text}'"));
+                }
+            }
+            KeyCode::Esc => app.study.search = None,
+            _ => {}
+        }
+        return Vec::new();
+    }
+    let explorer = &mut app.study.explorer;
+    match key.code {
+        KeyCode::Up | KeyCode::Char('k') => explorer.up(),
+        KeyCode::Down | KeyCode::Char('j') => explorer.down(),
+        KeyCode::PageUp => explorer.page(-10),
+        KeyCode::PageDown => explorer.page(10),
+        KeyCode::Right | KeyCode::Char('l') => explorer.right(),
+        KeyCode::Left | KeyCode::Char('h') => explorer.left(),
+        KeyCode::Enter => explorer.toggle(),
+        KeyCode::Char('p') => {
+            if !explorer.jump_to_pv() {
+                app.notify("no principal variation yet");
+            }
+        }
+        KeyCode::Char('x') => {
+            if !explorer.next_cutoff() {
+                app.notify("no cut-off in this tree");
+            }
+        }
+        KeyCode::Char('/') => app.study.search = Some(String::new()),
+        KeyCode::Char(' ' | 'n') => return step(app, StepCommand::One),
+        KeyCode::Char('c') => return step(app, StepCommand::Continue),
+        KeyCode::Char('i') => return step(app, StepCommand::ToIterationEnd),
+        KeyCode::Esc => app.focus = super::app::Focus::Input,
+        KeyCode::Char('?') => return super::update::run(app, super::action::Command::Help),
+        _ => {}
+    }
+    Vec::new()
+}
+
+/// A step key: the tree replay's next line, else the stepping search's.
+pub fn step(app: &mut App, command: StepCommand) -> Vec<Effect> {
+    if app.study.replay.is_some() {
+        replay_step(app, command);
+        return Vec::new();
+    }
+    super::update::run(app, super::action::Command::Step(command))
+}
+
+/// The log was scrolled: the explorer selects the node of the bottom line shown.
+pub fn sync_from_log(app: &mut App) {
+    let log = &app.log;
+    let end = log.len().saturating_sub(log.scroll());
+    if end == 0 {
+        return;
+    }
+    let seq = log.dropped() + end as u64 - 1;
+    // The last trace line at or before the bottom line.
+    let line = app.study.line_seq.partition_point(|&s| s <= seq);
+    if line > 0 {
+        app.study.explorer.select_line(line - 1);
+    }
+}
+
+/// Opens a textbook tree for study: the whole search runs at once (trees are
+/// small), then the log and the explorer reveal it one line per step.
+pub fn open_tree(app: &mut App, tree: Tree, algorithm: Algorithm) -> Result<(), String> {
+    tree.check_algorithm(algorithm)
+        .map_err(|error| error.to_string())?;
+    let options = SearchOptions {
+        table_entries: exact_table_entries(&tree),
+        bounding: crate::search::Bounding::FailHard,
+        ..SearchOptions::default()
+    };
+    let mut recorder = Recorder::new();
+    let result = Backend::new(algorithm, &options).search(
+        &mut tree.game(),
+        &Limits::none(),
+        &mut recorder,
+    );
+    let tree = Arc::new(tree);
+    app.study.reset(StudyNames::Tree(Arc::clone(&tree)));
+    app.study.saved = SavedTrace::Tree(recorder.events.clone());
+    app.study.replay = Some(TreeReplay {
+        algorithm,
+        events: recorder.events,
+        next: 0,
+        text_lines: 0,
+    });
+    app.study.shown = true;
+    app.study.explorer.follow = true;
+    // The engine keeps out: the tree is what is studied.
+    app.engine.paused = true;
+    app.focus = Focus::Log;
+    app.log.clear();
+    app.log.push(
+        LogKind::Search,
+        format!("{algorithm} on the tree ({} nodes)", tree.len()),
+    );
+    let value = result
+        .value
+        .exact()
+        .map_or_else(|| result.value.to_string(), |v| v.to_string());
+    app.log.push(
+        LogKind::Note,
+        format!(
+            "value {value}; Space one event, c to the end; F12 explorer ({} events)",
+            app.study
+                .replay
+                .as_ref()
+                .map_or(0, |replay| replay.events.len())
+        ),
+    );
+    Ok(())
+}
+
+/// Reveals the replay's next line (or all of it).
+fn replay_step(app: &mut App, command: StepCommand) {
+    if command == StepCommand::Pause {
+        return;
+    }
+    let Some(mut replay) = app.study.replay.take() else {
+        return;
+    };
+    let Some(StudyNames::Tree(tree)) = app.study.names.clone() else {
+        return;
+    };
+    let mut text = TraceText::new(tree.as_ref());
+    // The text renderer keeps state between events: feed it the events already shown.
+    for event in &replay.events[..replay.next] {
+        text.feed(event);
+    }
+    let all = !matches!(command, StepCommand::One);
+    while replay.next < replay.events.len() {
+        let event = replay.events[replay.next];
+        replay.next += 1;
+        let line = text.feed(&event);
+        app.study.explorer.feed(&event, line.is_some(), tree.as_ref());
+        if let Some(line) = line {
+            app.log.push(LogKind::Trace, line);
+            let seq = app.log.dropped() + app.log.len() as u64 - 1;
+            app.study.line_logged(seq);
+            replay.text_lines += 1;
+            if !all {
+                break;
+            }
+        }
+    }
+    if replay.next == replay.events.len() && replay.text_lines > 0 {
+        app.log.push(LogKind::Result, "end of the search".to_owned());
+        replay.text_lines = 0;
+    }
+    app.study.replay = Some(replay);
+}
+
+/// `:trace save PATH`: the trace shown, in the format the name suggests
+/// (`.jsonl`, `.dot`, else text) or `:trace save PATH FORMAT`.
+pub fn save_trace(app: &mut App, argument: &str) -> Result<Effect, String> {
+    let mut words = argument.split_whitespace();
+    let (Some("save"), Some(path)) = (words.next(), words.next()) else {
+        return Err(":trace save PATH [text|jsonl|dot]".to_owned());
+    };
+    let format = match words.next() {
+        Some(name) => name
+            .parse::<TraceFormat>()
+            .map_err(|error| error.to_string())?,
+        None => TraceFormat::from_path(path),
+    };
+    let cap = app.study.explorer.tree().cap();
+    let contents = match (&app.study.saved, &app.study.names) {
+        (SavedTrace::Position(events), Some(names)) => export(events, names, format, cap),
+        (SavedTrace::Tree(events), Some(names)) => export(events, names, format, cap),
+        _ => return Err("no trace to save: run a traced search first".to_owned()),
+    };
+    Ok(Effect::WriteFile {
+        path: path.into(),
+        contents,
+    })
+}

@@ -1,0 +1,99 @@
+//! The search-tree explorer, drawn in the board's place (with the move list's
+//! place too when that stands beside it): one row per node, indented, with
+//! what the backend knew there.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::Line;
+use ratatui::widgets::Paragraph;
+
+use super::panes::pane_block;
+use super::text::fit;
+use crate::config::Glyphs;
+use crate::tui::app::{App, Focus};
+use crate::tui::layout::ScreenLayout;
+
+/// Where the explorer goes: the board's pane, widened over the move list when
+/// the move list stands beside the board at full height.
+pub fn area(layout: &ScreenLayout) -> Rect {
+    if layout.moves.y == layout.board.y && layout.moves.height == layout.board.height {
+        layout.board.union(layout.moves)
+    } else {
+        layout.board
+    }
+}
+
+pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
+    let study = &app.study;
+    let explorer = &study.explorer;
+    let focused = app.focus == Focus::Board && app.popups.is_empty();
+    let block = pane_block(app, " Explorer ", focused);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    if inner.height == 0 {
+        return;
+    }
+    let palette = &app.palette;
+    let width = usize::from(inner.width);
+    let ellipsis = app.glyphs().ellipsis();
+    let ascii = app.config.settings.glyphs == Glyphs::Ascii;
+    let mut lines = Vec::new();
+    let summary = if explorer.tree().is_empty() {
+        "No search yet: a traced or stepping search fills this tree.".to_owned()
+    } else {
+        explorer.summary()
+    };
+    lines.push(Line::styled(
+        fit(&summary, width, ellipsis),
+        palette.pane.patch(palette.log_detail),
+    ));
+    let footer = match &study.search {
+        Some(text) => format!("/{text}"),
+        None => "arrows walk, Enter opens, p PV, x cut, / find".to_owned(),
+    };
+    let rows = explorer.rows();
+    let room = usize::from(inner.height).saturating_sub(2);
+    let selected = explorer.selected();
+    let at = rows
+        .iter()
+        .position(|row| Some(row.node) == selected)
+        .unwrap_or(0);
+    // The selection stays in view, a third of the way down when it can.
+    let start = at
+        .saturating_sub(room / 3)
+        .min(rows.len().saturating_sub(room));
+    for row in rows.iter().skip(start).take(room) {
+        let marker = match (row.has_children, row.open, ascii) {
+            (true, true, false) => "▾",
+            (true, false, false) => "▸",
+            (true, true, true) => "-",
+            (true, false, true) => "+",
+            (false, _, _) => " ",
+        };
+        let cut = if row.cut { " x" } else { "" };
+        let text = format!(
+            "{}{marker} {}{cut}  {}",
+            "  ".repeat(row.depth as usize),
+            row.label,
+            row.facts
+        );
+        let mut style = palette.pane;
+        if row.on_pv {
+            style = style.add_modifier(Modifier::BOLD);
+        }
+        if Some(row.node) == selected {
+            style = style.patch(palette.pane_highlight);
+        }
+        lines.push(Line::styled(fit(&text, width, ellipsis), style));
+    }
+    let used = lines.len();
+    for _ in used..usize::from(inner.height).saturating_sub(1) {
+        lines.push(Line::raw(""));
+    }
+    lines.push(Line::styled(
+        fit(&footer, width, ellipsis),
+        palette.pane.patch(palette.log_detail),
+    ));
+    frame.render_widget(Paragraph::new(lines), inner);
+}
