@@ -1,0 +1,295 @@
+//! The explorer's tree is the tree the backend explored: node counts, leaves and values
+//! on the textbook trees and on positions at depths 2-3; step mode keeps the selection
+//! on the node of the current event, both ways with the log; the explorer pane at 80x24
+//! and 120x40.
+
+mod tui_support;
+
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+
+use crossterm::event::KeyCode;
+use insta::assert_snapshot;
+use tui_support::*;
+use xiangqi_tui::board::{Move, Position};
+use xiangqi_tui::config::EngineSide;
+use xiangqi_tui::engine::{Limits as EngineLimits, PositionGame, PositionNames, search_position_with};
+use xiangqi_tui::notation::Notation;
+use xiangqi_tui::search::{
+    Algorithm, Backend, BoundKind, Game, Limits, NodeId, Recorder, Score, Search, SearchOptions,
+    SearchResult, Status, TraceEvent, TraceText,
+};
+use xiangqi_tui::study::{ExploredTree, Explorer};
+use xiangqi_tui::tree::{Tree, exact_table_entries};
+use xiangqi_tui::tui::{Action, App, EngineEvent, Focus, open_tree, update};
+
+const TREES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/trees");
+
+fn trees() -> Vec<(String, Tree)> {
+    let mut names: Vec<String> = std::fs::read_dir(TREES)
+        .unwrap()
+        .filter_map(|e| {
+            let name = e.unwrap().file_name().into_string().unwrap();
+            name.strip_suffix(".tree").map(str::to_owned)
+        })
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|name| {
+            let text = std::fs::read_to_string(Path::new(TREES).join(format!("{name}.tree"))).unwrap();
+            (name, Tree::parse(&text).unwrap())
+        })
+        .collect()
+}
+
+/// Every node's minimax value (MAX's view), by node id, from the game itself.
+fn minimax_values<G: Game>(game: &mut G, ply: u32, depth: Option<u32>, out: &mut HashMap<NodeId, Score>) -> Score {
+    let id = game.node_id();
+    let terminal = game.outcome();
+    let mut moves = Vec::new();
+    if terminal.is_none() && depth.is_none_or(|d| ply < d) {
+        game.moves(&mut moves);
+    }
+    let value = if terminal.is_some() || moves.is_empty() {
+        let mover = terminal.unwrap_or_else(|| game.evaluate());
+        if ply % 2 == 0 { mover } else { -mover }
+    } else {
+        let values = moves.iter().map(|&mv| {
+            game.play(mv);
+            let v = minimax_values(game, ply + 1, depth, out);
+            game.undo(mv);
+            v
+        });
+        let values: Vec<Score> = values.collect();
+        if ply % 2 == 0 { *values.iter().max().unwrap() } else { *values.iter().min().unwrap() }
+    };
+    out.insert(id, value);
+    value
+}
+
+/// The explored tree agrees with the search's own counts and with the true values.
+fn check<M>(
+    what: &str,
+    algorithm: Algorithm,
+    explored: &ExploredTree,
+    result: &SearchResult<M>,
+    recorder: &Recorder<M>,
+    truth: &HashMap<NodeId, Score>,
+) {
+    let leaves: HashSet<NodeId> = explored.nodes().iter().filter(|n| n.leaf.is_some()).map(|n| n.id).collect();
+    let distinct: HashSet<NodeId> = recorder.distinct_leaves().into_iter().collect();
+    assert_eq!(leaves, distinct, "{what} {algorithm}: leaves");
+    for node in explored.nodes() {
+        if let Some(value) = node.leaf {
+            assert_eq!(value, truth[&node.id], "{what} {algorithm}: leaf value");
+        }
+        match node.value {
+            Some((v, BoundKind::Exact)) => assert_eq!(v, truth[&node.id], "{what} {algorithm}: exact"),
+            Some((v, BoundKind::Lower)) => assert!(truth[&node.id] >= v, "{what} {algorithm}: lower"),
+            Some((v, BoundKind::Upper)) => assert!(truth[&node.id] <= v, "{what} {algorithm}: upper"),
+            None => {}
+        }
+        if let Some(interval) = node.interval {
+            assert!(interval.lo <= truth[&node.id] && truth[&node.id] <= interval.hi, "{what}: B* bounds");
+        }
+    }
+    let root = explored.node(explored.root().unwrap());
+    assert_eq!(root.id, recorder.events.iter().find_map(|e| match e {
+        TraceEvent::Enter { node, .. } | TraceEvent::Expand { node, .. } => Some(*node),
+        TraceEvent::OpenEntry { desc } => Some(desc.node),
+        _ => None,
+    }).unwrap());
+    match algorithm {
+        Algorithm::Minimax | Algorithm::AlphaBeta | Algorithm::Sss => {
+            assert_eq!(explored.leaf_count() as u64, result.stats.leaves, "{what} {algorithm}");
+            assert_eq!(explored.interior_count() as u64, result.stats.interior, "{what} {algorithm}");
+            let examined = explored.nodes().iter().filter(|n| n.examined()).count() as u64;
+            assert_eq!(examined, result.stats.nodes(), "{what} {algorithm}: nodes");
+            if algorithm != Algorithm::Sss {
+                assert_eq!(explored.len() as u64, result.stats.nodes(), "{what} {algorithm}: every node entered");
+            }
+        }
+        Algorithm::MtSss | Algorithm::Mtdf => {
+            assert_eq!(root.value.map(|(v, _)| v), result.value.exact(), "{what} {algorithm}");
+            assert!(root.passes.len() as u64 >= 1);
+        }
+        Algorithm::BStar => {
+            let expanded: Vec<NodeId> = explored.nodes().iter().filter(|n| n.expanded).map(|n| n.id).collect();
+            let mut recorded = recorder.expanded();
+            recorded.sort();
+            recorded.dedup();
+            let mut expanded_sorted = expanded.clone();
+            expanded_sorted.sort();
+            assert_eq!(expanded_sorted, recorded, "{what}: B* expansions");
+        }
+    }
+    if algorithm == Algorithm::Sss {
+        assert_eq!(root.sss.map(|(s, _)| s), Some(Status::Solved));
+    }
+    if algorithm == Algorithm::Minimax {
+        for node in explored.nodes() {
+            assert_eq!(node.value.map(|(v, _)| v), Some(truth[&node.id]), "{what}: minimax value");
+        }
+    }
+}
+
+#[test]
+fn the_explorer_tree_is_the_explored_tree_on_every_textbook_tree() {
+    for (name, tree) in trees() {
+        let mut truth = HashMap::new();
+        minimax_values(&mut tree.game(), 0, None, &mut truth);
+        for algorithm in Algorithm::ALL {
+            if tree.check_algorithm(algorithm).is_err() || (algorithm == Algorithm::BStar && !tree.has_estimates()) {
+                continue;
+            }
+            let options = SearchOptions { table_entries: exact_table_entries(&tree), ..SearchOptions::default() };
+            let mut recorder = Recorder::new();
+            let result = Backend::new(algorithm, &options).search(&mut tree.game(), &Limits::none(), &mut recorder);
+            let explorer = Explorer::from_events(&recorder.events, &tree, 10_000);
+            check(&name, algorithm, explorer.tree(), &result, &recorder, &truth);
+            assert!(!explorer.tree().truncated());
+        }
+    }
+}
+
+#[test]
+fn the_explorer_tree_is_the_explored_tree_on_positions_at_depths_two_and_three() {
+    let fens = [
+        "4k4/9/9/9/9/9/9/2H6/R3C4/4K4 w - - 0 1",
+        "r1bakabr1/9/1cn4cn/p1p1p1p1p/9/9/P1P1P1P1P/1CN4CN/9/R1BAKABR1 w - - 0 1",
+        "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1",
+    ];
+    for fen in fens {
+        let pos = Position::from_fen(fen).unwrap();
+        for depth in 2..=3u32 {
+            let mut truth = HashMap::new();
+            minimax_values(&mut PositionGame::new(&pos), 0, Some(depth), &mut truth);
+            for algorithm in [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::Sss, Algorithm::MtSss, Algorithm::Mtdf] {
+                let limits = Limits::none().with_depth(depth);
+                let mut recorder = Recorder::<Move>::new();
+                let options = SearchOptions { table_entries: 1 << 18, ..SearchOptions::default() };
+                let result = Backend::new(algorithm, &options).search(&mut PositionGame::new(&pos), &limits, &mut recorder);
+                let names = PositionNames::new(&pos, Notation::Iccs);
+                let explorer = Explorer::from_events(&recorder.events, &names, 1_000_000);
+                check(&format!("{fen} d{depth}"), algorithm, explorer.tree(), &result, &recorder, &truth);
+            }
+        }
+    }
+}
+
+#[test]
+fn past_the_cap_the_tree_is_shown_up_to_the_cap() {
+    let pos = Position::from_fen("4k4/9/9/9/9/9/9/2H6/R3C4/4K4 w - - 0 1").unwrap();
+    let mut recorder = Recorder::<Move>::new();
+    search_position_with(Algorithm::Minimax, &pos, &EngineLimits::depth(2), &AtomicBool::new(false), &mut recorder);
+    let names = PositionNames::new(&pos, Notation::Iccs);
+    let explorer = Explorer::from_events(&recorder.events, &names, 50);
+    assert_eq!(explorer.tree().len(), 50);
+    assert!(explorer.tree().truncated());
+    assert!(explorer.summary().starts_with("tree shown up to 50 nodes; "), "{}", explorer.summary());
+}
+
+/// The node a trace line is about: its second word (enter X, leaf X, exit X, ...).
+fn line_node(line: &str) -> &str {
+    line.split_whitespace().nth(1).unwrap()
+}
+
+fn studying(algorithm: Algorithm) -> App {
+    let mut app = two_player_app();
+    let text = std::fs::read_to_string(format!("{TREES}/course-sss.tree")).unwrap();
+    open_tree(&mut app, Tree::parse(&text).unwrap(), algorithm).unwrap();
+    app
+}
+
+#[test]
+fn stepping_a_tree_keeps_the_selection_on_the_event_node_both_ways() {
+    let mut app = studying(Algorithm::AlphaBeta);
+    assert_eq!(app.focus, Focus::Log);
+    let mut steps = 0;
+    loop {
+        let before = app.log.len();
+        update(&mut app, key(KeyCode::Char(' ')));
+        if app.log.len() == before {
+            break;
+        }
+        steps += 1;
+        let ended = app.log.lines().back().unwrap().text == "end of the search";
+        let at = app.log.len() - 1 - usize::from(ended);
+        let line = app.log.lines()[at].text.clone();
+        let selected = app.study.explorer.selected().unwrap();
+        assert_eq!(app.study.explorer.label(selected), line_node(&line), "step {steps}: {line}");
+        assert_eq!(app.study.highlighted_seq(), Some(app.log.dropped() + at as u64));
+        if ended {
+            break;
+        }
+    }
+    let reference = std::fs::read_to_string(format!("{TREES}/course-sss.ab-trace")).unwrap();
+    assert_eq!(steps, reference.lines().count(), "one step per line of the reference trace");
+    let shown: Vec<&str> = app.log.lines().iter().skip(2).take(steps).map(|l| l.text.as_str()).collect();
+    assert_eq!(shown, reference.lines().collect::<Vec<_>>());
+    // Scrolling the log back moves the explorer to the bottom line's node.
+    for _ in 0..5 {
+        update(&mut app, key(KeyCode::Up));
+        let bottom = app.log.visible(1).next().unwrap().text.clone();
+        let selected = app.study.explorer.selected().unwrap();
+        assert_eq!(app.study.explorer.label(selected), line_node(&bottom), "{bottom}");
+    }
+}
+
+#[test]
+fn a_stepping_position_search_selects_each_event_node() {
+    let mut app = app_against_engine();
+    app.config.settings.step = true;
+    let effects = type_line(&mut app, "炮二平五");
+    let request = effects
+        .iter()
+        .find_map(|e| match e {
+            xiangqi_tui::tui::Effect::StartSearch(request) => Some(request.clone()),
+            _ => None,
+        })
+        .expect("the engine answers");
+    let pos = request.position.clone();
+    let names = PositionNames::new(&pos, Notation::Iccs);
+    let mut recorder = Recorder::<Move>::new();
+    search_position_with(Algorithm::AlphaBeta, &pos, &EngineLimits::depth(1), &AtomicBool::new(false), &mut recorder);
+    let mut text = TraceText::new(&names);
+    for event in recorder.events.iter().take(40) {
+        let line = text.feed(event);
+        update(&mut app, Action::Engine(EngineEvent::Explored { id: request.id, events: vec![(*event, line.is_some())] }));
+        if let Some(line) = line {
+            update(&mut app, Action::Engine(EngineEvent::Trace { id: request.id, lines: vec![line.clone()] }));
+            let selected = app.study.explorer.selected().unwrap();
+            let node = app.study.explorer.tree().node(selected).id;
+            let expected = xiangqi_tui::search::NodeNames::label(&names, node).into_owned();
+            assert!(line.contains(&expected), "{line} vs {expected}");
+        }
+    }
+}
+
+fn explored_screen(width: u16, height: u16) -> String {
+    let mut app = studying(Algorithm::Sss);
+    update(&mut app, key(KeyCode::Char('c')));
+    update(&mut app, key(KeyCode::F(12)));
+    assert!(app.study.shown && app.focus == Focus::Board);
+    update(&mut app, key(KeyCode::Char('p')));
+    screen_text(&render(&app, width, height))
+}
+
+#[test]
+fn explorer_80x24() {
+    assert_snapshot!(explored_screen(80, 24));
+}
+
+#[test]
+fn explorer_120x40() {
+    assert_snapshot!(explored_screen(120, 40));
+}
+
+#[test]
+fn engine_side_is_untouched_by_study() {
+    let app = studying(Algorithm::AlphaBeta);
+    assert_eq!(app.config.settings.engine_side, EngineSide::None);
+    assert!(app.engine.paused);
+}
