@@ -49,7 +49,7 @@ fn run(
             EngineEvent::Trace { lines: more, .. } => lines.extend(more),
             EngineEvent::Iteration { info, .. } => score = Some(info.score),
             EngineEvent::BestMove { mv, .. } => return (lines, score, mv.map(|m| m.iccs())),
-            EngineEvent::Note { .. } => {}
+            EngineEvent::Note { .. } | EngineEvent::Explored { .. } => {}
             EngineEvent::Failed { message, .. } => panic!("{message}"),
         }
     }
@@ -99,7 +99,7 @@ fn a_stepping_study_search_sends_one_trace_line_per_step() {
                     seen.extend(lines);
                     break;
                 }
-                EngineEvent::Note { .. } => {}
+                EngineEvent::Note { .. } | EngineEvent::Explored { .. } => {}
                 other => panic!("{other:?}"),
             }
         }

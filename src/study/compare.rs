@@ -14,7 +14,8 @@ use std::time::Instant;
 use serde_json::{Value, json};
 
 use crate::board::{Move, Position};
-use crate::engine::Verdict;
+use crate::engine::{PositionNames, Verdict};
+use crate::notation::Notation;
 use crate::engine::position_game::{PositionGame, engine_score};
 use crate::engine::probe::{ProbeSettings, Prober};
 use crate::search::{
@@ -257,20 +258,26 @@ pub fn compare(
             tree.check_algorithm(algorithm)?;
         }
     }
+    // One book of deep node names for every run, so that a path has the same id in
+    // every backend's leaves (paths up to 4 plies need no book).
+    let names = match problem {
+        Problem::Position(pos) => Some(PositionNames::new(pos, Notation::Iccs)),
+        Problem::Tree(_) => None,
+    };
     // The MT table gets room for many times the nodes alpha-beta visits, so
     // that (as the theorem assumes) no entry is lost.
     let table_entries = if algorithms
         .iter()
         .any(|a| matches!(a, Algorithm::MtSss | Algorithm::Mtdf))
     {
-        let nodes = run_one(problem, Algorithm::AlphaBeta, depth, 0).leaves * 2 + 64;
+        let nodes = run_one(problem, Algorithm::AlphaBeta, depth, 0, names.as_ref()).leaves * 2 + 64;
         (nodes.saturating_mul(16) as usize).clamp(1 << 10, 1 << 22)
     } else {
         0
     };
     let mut rows = Vec::new();
     for &algorithm in algorithms {
-        let row = run_one(problem, algorithm, depth, table_entries);
+        let row = run_one(problem, algorithm, depth, table_entries, names.as_ref());
         progress(&row);
         rows.push(row);
     }
@@ -282,7 +289,13 @@ pub fn compare(
     })
 }
 
-fn run_one(problem: Problem<'_>, algorithm: Algorithm, depth: Option<u32>, table: usize) -> Row {
+fn run_one(
+    problem: Problem<'_>,
+    algorithm: Algorithm,
+    depth: Option<u32>,
+    table: usize,
+    names: Option<&PositionNames>,
+) -> Row {
     let limits = Limits {
         depth,
         nodes: (algorithm == Algorithm::BStar).then_some(BSTAR_EXPANSIONS),
@@ -297,7 +310,10 @@ fn run_one(problem: Problem<'_>, algorithm: Algorithm, depth: Option<u32>, table
             })
         }
         Problem::Position(pos) => {
-            let mut inner = PositionGame::new(pos);
+            let mut inner = match names {
+                Some(names) => PositionGame::with_names(pos, names),
+                None => PositionGame::new(pos),
+            };
             if algorithm == Algorithm::BStar {
                 let settings = ProbeSettings::default();
                 let mut prober = Prober::new(settings);
