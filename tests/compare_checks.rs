@@ -29,13 +29,15 @@ fn trees() -> Vec<(String, Tree, HashMap<String, String>)> {
     names
         .into_iter()
         .map(|name| {
-            let text = std::fs::read_to_string(Path::new(TREES).join(format!("{name}.tree"))).unwrap();
-            let expected = std::fs::read_to_string(Path::new(TREES).join(format!("{name}.expected")))
-                .unwrap()
-                .lines()
-                .filter_map(|line| line.split_once(": "))
-                .map(|(k, v)| (k.to_owned(), v.to_owned()))
-                .collect();
+            let text =
+                std::fs::read_to_string(Path::new(TREES).join(format!("{name}.tree"))).unwrap();
+            let expected =
+                std::fs::read_to_string(Path::new(TREES).join(format!("{name}.expected")))
+                    .unwrap()
+                    .lines()
+                    .filter_map(|line| line.split_once(": "))
+                    .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                    .collect();
             (name, Tree::parse(&text).unwrap(), expected)
         })
         .collect()
@@ -52,20 +54,46 @@ fn every_check_holds_on_every_textbook_tree_and_rows_match_the_expected_files() 
             assert!(check.holds, "{name}: {} ({})", check.name, check.detail);
         }
         let value: i32 = expected["value"].parse().unwrap();
-        for algorithm in [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::Sss, Algorithm::MtSss, Algorithm::Mtdf] {
+        for algorithm in [
+            Algorithm::Minimax,
+            Algorithm::AlphaBeta,
+            Algorithm::Sss,
+            Algorithm::MtSss,
+            Algorithm::Mtdf,
+        ] {
             let row = comparison.row(algorithm).unwrap();
             assert_eq!(row.value, RowValue::Plain(value), "{name} {algorithm}");
-            assert_eq!(row.best_move.as_deref(), Some(expected["best move"].as_str()), "{name} {algorithm}");
+            assert_eq!(
+                row.best_move.as_deref(),
+                Some(expected["best move"].as_str()),
+                "{name} {algorithm}"
+            );
         }
         let count = |key: &str| expected[key].parse::<u64>().unwrap();
-        assert_eq!(comparison.row(Algorithm::Minimax).unwrap().leaves, count("minimax leaves"), "{name}");
-        assert_eq!(comparison.row(Algorithm::AlphaBeta).unwrap().leaves, count("alphabeta leaf count"), "{name}");
+        assert_eq!(
+            comparison.row(Algorithm::Minimax).unwrap().leaves,
+            count("minimax leaves"),
+            "{name}"
+        );
+        assert_eq!(
+            comparison.row(Algorithm::AlphaBeta).unwrap().leaves,
+            count("alphabeta leaf count"),
+            "{name}"
+        );
         let sss = comparison.row(Algorithm::Sss).unwrap();
         assert_eq!(sss.leaves, count("sss leaf count"), "{name}");
         assert_eq!(sss.interior, count("sss interior"), "{name}");
-        assert_eq!(sss.peak_memory, count("sss max open"), "{name}: peak memory is the largest OPEN");
+        assert_eq!(
+            sss.peak_memory,
+            count("sss max open"),
+            "{name}: peak memory is the largest OPEN"
+        );
         if let Some(best) = expected.get("bstar best") {
-            assert_eq!(comparison.row(Algorithm::BStar).unwrap().best_move.as_ref(), Some(best), "{name}");
+            assert_eq!(
+                comparison.row(Algorithm::BStar).unwrap().best_move.as_ref(),
+                Some(best),
+                "{name}"
+            );
         }
     }
 }
@@ -129,12 +157,27 @@ fn every_check_holds_on_fifty_random_positions_at_depths_two_to_four() {
                 3 if index % 5 == 0 => vec![Minimax, AlphaBeta, Sss, MtSss, Mtdf],
                 _ => vec![AlphaBeta, Sss, MtSss, Mtdf],
             };
-            let comparison = compare(Problem::Position(pos), Some(depth), &algorithms, &mut |_| {}).unwrap();
+            let comparison = compare(
+                Problem::Position(pos),
+                Some(depth),
+                &algorithms,
+                &mut |_| {},
+            )
+            .unwrap();
             assert_eq!(comparison.checks.len(), 4);
             for check in &comparison.checks {
-                assert!(check.holds, "{} depth {depth}: {} ({})", pos.to_fen(), check.name, check.detail);
+                assert!(
+                    check.holds,
+                    "{} depth {depth}: {} ({})",
+                    pos.to_fen(),
+                    check.name,
+                    check.detail
+                );
             }
-            let (sss, ab) = (comparison.row(Sss).unwrap(), comparison.row(AlphaBeta).unwrap());
+            let (sss, ab) = (
+                comparison.row(Sss).unwrap(),
+                comparison.row(AlphaBeta).unwrap(),
+            );
             strictly_fewer += usize::from(sss.leaves < ab.leaves);
             assert_eq!(sss.best_move.is_some(), ab.best_move.is_some());
         }
@@ -150,10 +193,21 @@ fn binary() -> Command {
 #[test]
 fn json_has_exactly_the_documented_shape() {
     let out = binary()
-        .args(["compare", "--tree", &format!("{TREES}/course-sss.tree"), "--json", "--algorithms", "alphabeta,sss"])
+        .args([
+            "compare",
+            "--tree",
+            &format!("{TREES}/course-sss.tree"),
+            "--json",
+            "--algorithms",
+            "alphabeta,sss",
+        ])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let keys: Vec<&String> = json.as_object().unwrap().keys().collect();
     assert_eq!(keys, ["depth", "rows", "checks"]);
@@ -161,7 +215,18 @@ fn json_has_exactly_the_documented_shape() {
     let rows = json["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 2);
     let row_keys: Vec<&String> = rows[1].as_object().unwrap().keys().collect();
-    assert_eq!(row_keys, ["algorithm", "value", "best_move", "leaves", "interior", "peak_memory", "seconds"]);
+    assert_eq!(
+        row_keys,
+        [
+            "algorithm",
+            "value",
+            "best_move",
+            "leaves",
+            "interior",
+            "peak_memory",
+            "seconds"
+        ]
+    );
     assert_eq!(rows[1]["algorithm"], "sss");
     assert_eq!(rows[1]["value"], 8);
     assert_eq!(rows[1]["best_move"], "d");
@@ -181,10 +246,23 @@ fn json_has_exactly_the_documented_shape() {
 fn mate_scores_are_mate_strings_and_moves_are_iccs() {
     // Red mates at once: the chariot checks on the d-file, the generals face on the e-file.
     let out = binary()
-        .args(["compare", "--fen", "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1", "--depth", "2", "--json", "--algorithms", "alphabeta,sss"])
+        .args([
+            "compare",
+            "--fen",
+            "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1",
+            "--depth",
+            "2",
+            "--json",
+            "--algorithms",
+            "alphabeta,sss",
+        ])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["rows"][0]["value"], "mate 1");
     assert_eq!(json["rows"][0]["best_move"], "a1d1");
@@ -197,11 +275,26 @@ fn bad_input_is_one_line_and_exit_status_two() {
     let broken = dir.path().join("broken.tree");
     std::fs::write(&broken, "(a (b 1 2)").unwrap();
     let cases: [(Vec<String>, &str); 5] = [
-        (vec!["--tree".into(), broken.display().to_string()], "broken.tree:"),
+        (
+            vec!["--tree".into(), broken.display().to_string()],
+            "broken.tree:",
+        ),
         (vec!["--fen".into(), "not a fen".into()], "--fen:"),
-        (vec!["--algorithms".into(), "alphabeta,negascout".into()], "unknown algorithm 'negascout'"),
-        (vec!["--depth".into(), "0".into()], "depth must be at least 1"),
-        (vec!["--tree".into(), dir.path().join("missing.tree").display().to_string()], "cannot read"),
+        (
+            vec!["--algorithms".into(), "alphabeta,negascout".into()],
+            "unknown algorithm 'negascout'",
+        ),
+        (
+            vec!["--depth".into(), "0".into()],
+            "depth must be at least 1",
+        ),
+        (
+            vec![
+                "--tree".into(),
+                dir.path().join("missing.tree").display().to_string(),
+            ],
+            "cannot read",
+        ),
     ];
     for (args, wanted) in cases {
         let out = binary().arg("compare").args(&args).output().unwrap();

@@ -14,7 +14,9 @@ use insta::assert_snapshot;
 use tui_support::*;
 use xiangqi_tui::board::{Move, Position};
 use xiangqi_tui::config::EngineSide;
-use xiangqi_tui::engine::{Limits as EngineLimits, PositionGame, PositionNames, search_position_with};
+use xiangqi_tui::engine::{
+    Limits as EngineLimits, PositionGame, PositionNames, search_position_with,
+};
 use xiangqi_tui::notation::Notation;
 use xiangqi_tui::search::{
     Algorithm, Backend, BoundKind, Game, Limits, NodeId, Recorder, Score, Search, SearchOptions,
@@ -38,14 +40,20 @@ fn trees() -> Vec<(String, Tree)> {
     names
         .into_iter()
         .map(|name| {
-            let text = std::fs::read_to_string(Path::new(TREES).join(format!("{name}.tree"))).unwrap();
+            let text =
+                std::fs::read_to_string(Path::new(TREES).join(format!("{name}.tree"))).unwrap();
             (name, Tree::parse(&text).unwrap())
         })
         .collect()
 }
 
 /// Every node's minimax value (MAX's view), by node id, from the game itself.
-fn minimax_values<G: Game>(game: &mut G, ply: u32, depth: Option<u32>, out: &mut HashMap<NodeId, Score>) -> Score {
+fn minimax_values<G: Game>(
+    game: &mut G,
+    ply: u32,
+    depth: Option<u32>,
+    out: &mut HashMap<NodeId, Score>,
+) -> Score {
     let id = game.node_id();
     let terminal = game.outcome();
     let mut moves = Vec::new();
@@ -63,7 +71,11 @@ fn minimax_values<G: Game>(game: &mut G, ply: u32, depth: Option<u32>, out: &mut
             v
         });
         let values: Vec<Score> = values.collect();
-        if ply % 2 == 0 { *values.iter().max().unwrap() } else { *values.iter().min().unwrap() }
+        if ply % 2 == 0 {
+            *values.iter().max().unwrap()
+        } else {
+            *values.iter().min().unwrap()
+        }
     };
     out.insert(id, value);
     value
@@ -78,7 +90,12 @@ fn check<M>(
     recorder: &Recorder<M>,
     truth: &HashMap<NodeId, Score>,
 ) {
-    let leaves: HashSet<NodeId> = explored.nodes().iter().filter(|n| n.leaf.is_some()).map(|n| n.id).collect();
+    let leaves: HashSet<NodeId> = explored
+        .nodes()
+        .iter()
+        .filter(|n| n.leaf.is_some())
+        .map(|n| n.id)
+        .collect();
     let distinct: HashSet<NodeId> = recorder.distinct_leaves().into_iter().collect();
     assert_eq!(leaves, distinct, "{what} {algorithm}: leaves");
     for node in explored.nodes() {
@@ -86,37 +103,74 @@ fn check<M>(
             assert_eq!(value, truth[&node.id], "{what} {algorithm}: leaf value");
         }
         match node.value {
-            Some((v, BoundKind::Exact)) => assert_eq!(v, truth[&node.id], "{what} {algorithm}: exact"),
-            Some((v, BoundKind::Lower)) => assert!(truth[&node.id] >= v, "{what} {algorithm}: lower"),
-            Some((v, BoundKind::Upper)) => assert!(truth[&node.id] <= v, "{what} {algorithm}: upper"),
+            Some((v, BoundKind::Exact)) => {
+                assert_eq!(v, truth[&node.id], "{what} {algorithm}: exact")
+            }
+            Some((v, BoundKind::Lower)) => {
+                assert!(truth[&node.id] >= v, "{what} {algorithm}: lower")
+            }
+            Some((v, BoundKind::Upper)) => {
+                assert!(truth[&node.id] <= v, "{what} {algorithm}: upper")
+            }
             None => {}
         }
         if let Some(interval) = node.interval {
-            assert!(interval.lo <= truth[&node.id] && truth[&node.id] <= interval.hi, "{what}: B* bounds");
+            assert!(
+                interval.lo <= truth[&node.id] && truth[&node.id] <= interval.hi,
+                "{what}: B* bounds"
+            );
         }
     }
     let root = explored.node(explored.root().unwrap());
-    assert_eq!(root.id, recorder.events.iter().find_map(|e| match e {
-        TraceEvent::Enter { node, .. } | TraceEvent::Expand { node, .. } => Some(*node),
-        TraceEvent::OpenEntry { desc } => Some(desc.node),
-        _ => None,
-    }).unwrap());
+    assert_eq!(
+        root.id,
+        recorder
+            .events
+            .iter()
+            .find_map(|e| match e {
+                TraceEvent::Enter { node, .. } | TraceEvent::Expand { node, .. } => Some(*node),
+                TraceEvent::OpenEntry { desc } => Some(desc.node),
+                _ => None,
+            })
+            .unwrap()
+    );
     match algorithm {
         Algorithm::Minimax | Algorithm::AlphaBeta | Algorithm::Sss => {
-            assert_eq!(explored.leaf_count() as u64, result.stats.leaves, "{what} {algorithm}");
-            assert_eq!(explored.interior_count() as u64, result.stats.interior, "{what} {algorithm}");
+            assert_eq!(
+                explored.leaf_count() as u64,
+                result.stats.leaves,
+                "{what} {algorithm}"
+            );
+            assert_eq!(
+                explored.interior_count() as u64,
+                result.stats.interior,
+                "{what} {algorithm}"
+            );
             let examined = explored.nodes().iter().filter(|n| n.examined()).count() as u64;
             assert_eq!(examined, result.stats.nodes(), "{what} {algorithm}: nodes");
             if algorithm != Algorithm::Sss {
-                assert_eq!(explored.len() as u64, result.stats.nodes(), "{what} {algorithm}: every node entered");
+                assert_eq!(
+                    explored.len() as u64,
+                    result.stats.nodes(),
+                    "{what} {algorithm}: every node entered"
+                );
             }
         }
         Algorithm::MtSss | Algorithm::Mtdf => {
-            assert_eq!(root.value.map(|(v, _)| v), result.value.exact(), "{what} {algorithm}");
+            assert_eq!(
+                root.value.map(|(v, _)| v),
+                result.value.exact(),
+                "{what} {algorithm}"
+            );
             assert!(root.passes.len() as u64 >= 1);
         }
         Algorithm::BStar => {
-            let expanded: Vec<NodeId> = explored.nodes().iter().filter(|n| n.expanded).map(|n| n.id).collect();
+            let expanded: Vec<NodeId> = explored
+                .nodes()
+                .iter()
+                .filter(|n| n.expanded)
+                .map(|n| n.id)
+                .collect();
             let mut recorded = recorder.expanded();
             recorded.sort();
             recorded.dedup();
@@ -130,7 +184,11 @@ fn check<M>(
     }
     if algorithm == Algorithm::Minimax {
         for node in explored.nodes() {
-            assert_eq!(node.value.map(|(v, _)| v), Some(truth[&node.id]), "{what}: minimax value");
+            assert_eq!(
+                node.value.map(|(v, _)| v),
+                Some(truth[&node.id]),
+                "{what}: minimax value"
+            );
         }
     }
 }
@@ -141,14 +199,30 @@ fn the_explorer_tree_is_the_explored_tree_on_every_textbook_tree() {
         let mut truth = HashMap::new();
         minimax_values(&mut tree.game(), 0, None, &mut truth);
         for algorithm in Algorithm::ALL {
-            if tree.check_algorithm(algorithm).is_err() || (algorithm == Algorithm::BStar && !tree.has_estimates()) {
+            if tree.check_algorithm(algorithm).is_err()
+                || (algorithm == Algorithm::BStar && !tree.has_estimates())
+            {
                 continue;
             }
-            let options = SearchOptions { table_entries: exact_table_entries(&tree), ..SearchOptions::default() };
+            let options = SearchOptions {
+                table_entries: exact_table_entries(&tree),
+                ..SearchOptions::default()
+            };
             let mut recorder = Recorder::new();
-            let result = Backend::new(algorithm, &options).search(&mut tree.game(), &Limits::none(), &mut recorder);
+            let result = Backend::new(algorithm, &options).search(
+                &mut tree.game(),
+                &Limits::none(),
+                &mut recorder,
+            );
             let explorer = Explorer::from_events(&recorder.events, &tree, 10_000);
-            check(&name, algorithm, explorer.tree(), &result, &recorder, &truth);
+            check(
+                &name,
+                algorithm,
+                explorer.tree(),
+                &result,
+                &recorder,
+                &truth,
+            );
             assert!(!explorer.tree().truncated());
         }
     }
@@ -166,14 +240,34 @@ fn the_explorer_tree_is_the_explored_tree_on_positions_at_depths_two_and_three()
         for depth in 2..=3u32 {
             let mut truth = HashMap::new();
             minimax_values(&mut PositionGame::new(&pos), 0, Some(depth), &mut truth);
-            for algorithm in [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::Sss, Algorithm::MtSss, Algorithm::Mtdf] {
+            for algorithm in [
+                Algorithm::Minimax,
+                Algorithm::AlphaBeta,
+                Algorithm::Sss,
+                Algorithm::MtSss,
+                Algorithm::Mtdf,
+            ] {
                 let limits = Limits::none().with_depth(depth);
                 let mut recorder = Recorder::<Move>::new();
-                let options = SearchOptions { table_entries: 1 << 18, ..SearchOptions::default() };
-                let result = Backend::new(algorithm, &options).search(&mut PositionGame::new(&pos), &limits, &mut recorder);
+                let options = SearchOptions {
+                    table_entries: 1 << 18,
+                    ..SearchOptions::default()
+                };
+                let result = Backend::new(algorithm, &options).search(
+                    &mut PositionGame::new(&pos),
+                    &limits,
+                    &mut recorder,
+                );
                 let names = PositionNames::new(&pos, Notation::Iccs);
                 let explorer = Explorer::from_events(&recorder.events, &names, 1_000_000);
-                check(&format!("{fen} d{depth}"), algorithm, explorer.tree(), &result, &recorder, &truth);
+                check(
+                    &format!("{fen} d{depth}"),
+                    algorithm,
+                    explorer.tree(),
+                    &result,
+                    &recorder,
+                    &truth,
+                );
             }
         }
     }
@@ -183,12 +277,24 @@ fn the_explorer_tree_is_the_explored_tree_on_positions_at_depths_two_and_three()
 fn past_the_cap_the_tree_is_shown_up_to_the_cap() {
     let pos = Position::from_fen("4k4/9/9/9/9/9/9/2H6/R3C4/4K4 w - - 0 1").unwrap();
     let mut recorder = Recorder::<Move>::new();
-    search_position_with(Algorithm::Minimax, &pos, &EngineLimits::depth(2), &AtomicBool::new(false), &mut recorder);
+    search_position_with(
+        Algorithm::Minimax,
+        &pos,
+        &EngineLimits::depth(2),
+        &AtomicBool::new(false),
+        &mut recorder,
+    );
     let names = PositionNames::new(&pos, Notation::Iccs);
     let explorer = Explorer::from_events(&recorder.events, &names, 50);
     assert_eq!(explorer.tree().len(), 50);
     assert!(explorer.tree().truncated());
-    assert!(explorer.summary().starts_with("tree shown up to 50 nodes; "), "{}", explorer.summary());
+    assert!(
+        explorer
+            .summary()
+            .starts_with("tree shown up to 50 nodes; "),
+        "{}",
+        explorer.summary()
+    );
 }
 
 /// The node a trace line is about: its second word (enter X, leaf X, exit X, ...).
@@ -219,22 +325,44 @@ fn stepping_a_tree_keeps_the_selection_on_the_event_node_both_ways() {
         let at = app.log.len() - 1 - usize::from(ended);
         let line = app.log.lines()[at].text.clone();
         let selected = app.study.explorer.selected().unwrap();
-        assert_eq!(app.study.explorer.label(selected), line_node(&line), "step {steps}: {line}");
-        assert_eq!(app.study.highlighted_seq(), Some(app.log.dropped() + at as u64));
+        assert_eq!(
+            app.study.explorer.label(selected),
+            line_node(&line),
+            "step {steps}: {line}"
+        );
+        assert_eq!(
+            app.study.highlighted_seq(),
+            Some(app.log.dropped() + at as u64)
+        );
         if ended {
             break;
         }
     }
     let reference = std::fs::read_to_string(format!("{TREES}/course-sss.ab-trace")).unwrap();
-    assert_eq!(steps, reference.lines().count(), "one step per line of the reference trace");
-    let shown: Vec<&str> = app.log.lines().iter().skip(2).take(steps).map(|l| l.text.as_str()).collect();
+    assert_eq!(
+        steps,
+        reference.lines().count(),
+        "one step per line of the reference trace"
+    );
+    let shown: Vec<&str> = app
+        .log
+        .lines()
+        .iter()
+        .skip(2)
+        .take(steps)
+        .map(|l| l.text.as_str())
+        .collect();
     assert_eq!(shown, reference.lines().collect::<Vec<_>>());
     // Scrolling the log back moves the explorer to the bottom line's node.
     for _ in 0..5 {
         update(&mut app, key(KeyCode::Up));
         let bottom = app.log.visible(1).next().unwrap().text.clone();
         let selected = app.study.explorer.selected().unwrap();
-        assert_eq!(app.study.explorer.label(selected), line_node(&bottom), "{bottom}");
+        assert_eq!(
+            app.study.explorer.label(selected),
+            line_node(&bottom),
+            "{bottom}"
+        );
     }
 }
 
@@ -253,13 +381,31 @@ fn a_stepping_position_search_selects_each_event_node() {
     let pos = request.position.clone();
     let names = PositionNames::new(&pos, Notation::Iccs);
     let mut recorder = Recorder::<Move>::new();
-    search_position_with(Algorithm::AlphaBeta, &pos, &EngineLimits::depth(1), &AtomicBool::new(false), &mut recorder);
+    search_position_with(
+        Algorithm::AlphaBeta,
+        &pos,
+        &EngineLimits::depth(1),
+        &AtomicBool::new(false),
+        &mut recorder,
+    );
     let mut text = TraceText::new(&names);
     for event in recorder.events.iter().take(40) {
         let line = text.feed(event);
-        update(&mut app, Action::Engine(EngineEvent::Explored { id: request.id, events: vec![(*event, line.is_some())] }));
+        update(
+            &mut app,
+            Action::Engine(EngineEvent::Explored {
+                id: request.id,
+                events: vec![(*event, line.is_some())],
+            }),
+        );
         if let Some(line) = line {
-            update(&mut app, Action::Engine(EngineEvent::Trace { id: request.id, lines: vec![line.clone()] }));
+            update(
+                &mut app,
+                Action::Engine(EngineEvent::Trace {
+                    id: request.id,
+                    lines: vec![line.clone()],
+                }),
+            );
             let selected = app.study.explorer.selected().unwrap();
             let node = app.study.explorer.tree().node(selected).id;
             let expected = xiangqi_tui::search::NodeNames::label(&names, node).into_owned();

@@ -35,7 +35,11 @@ fn tree_names() -> Vec<String> {
     names
 }
 
-fn tree_events(tree: &Tree, algorithm: Algorithm, bounding: Bounding) -> Vec<TraceEvent<NodeIndex>> {
+fn tree_events(
+    tree: &Tree,
+    algorithm: Algorithm,
+    bounding: Bounding,
+) -> Vec<TraceEvent<NodeIndex>> {
     let options = SearchOptions {
         bounding,
         table_entries: exact_table_entries(tree),
@@ -71,15 +75,28 @@ fn jsonl_round_trips_every_backend_on_a_position_with_moves_as_iccs() {
     let pos = Position::from_fen("4k4/9/9/9/9/9/9/2H6/R3C4/4K4 w - - 0 1").unwrap();
     for algorithm in Algorithm::ALL {
         let mut recorder = Recorder::<Move>::new();
-        search_position_with(algorithm, &pos, &EngineLimits::depth(2), &AtomicBool::new(false), &mut recorder);
+        search_position_with(
+            algorithm,
+            &pos,
+            &EngineLimits::depth(2),
+            &AtomicBool::new(false),
+            &mut recorder,
+        );
         assert!(!recorder.events.is_empty());
-        let names = xiangqi_tui::engine::PositionNames::new(&pos, xiangqi_tui::notation::Notation::Iccs);
+        let names =
+            xiangqi_tui::engine::PositionNames::new(&pos, xiangqi_tui::notation::Notation::Iccs);
         let text = export(&recorder.events, &names, TraceFormat::Jsonl, 1000);
         let back: Vec<TraceEvent<Move>> = parse_jsonl(&text).unwrap();
         assert_eq!(back, recorder.events, "{algorithm}");
         if algorithm == Algorithm::AlphaBeta {
-            let child = text.lines().find(|line| line.contains("\"child_value\"")).unwrap();
-            assert!(child.contains("\"mv\":\"") && child.contains("\"child_label\":\""), "{child}");
+            let child = text
+                .lines()
+                .find(|line| line.contains("\"child_value\""))
+                .unwrap();
+            assert!(
+                child.contains("\"mv\":\"") && child.contains("\"child_label\":\""),
+                "{child}"
+            );
         }
     }
 }
@@ -93,19 +110,41 @@ fn jsonl_field_names_are_the_documented_ones() {
         lines[0],
         r#"{"event":"enter","node":0,"ply":0,"alpha":-1000000000,"beta":1000000000,"node_label":"A"}"#
     );
-    assert_eq!(lines[2], r#"{"event":"enter","node":2,"ply":2,"alpha":-1000000000,"beta":1000000000,"node_label":"1.1"}"#);
-    assert_eq!(lines[3], r#"{"event":"leaf","node":2,"ply":2,"value":3,"node_label":"1.1"}"#);
-    assert!(lines.iter().any(|l| l == r#"{"event":"cutoff","node":5,"ply":1,"k":1,"pruned":2,"node_label":"C"}"#));
-    let exit_c = lines.iter().find(|l| l.starts_with(r#"{"event":"exit","node":5,"#)).unwrap();
-    assert_eq!(exit_c, r#"{"event":"exit","node":5,"ply":1,"value":3,"kind":"upper","best":1,"node_label":"C"}"#);
+    assert_eq!(
+        lines[2],
+        r#"{"event":"enter","node":2,"ply":2,"alpha":-1000000000,"beta":1000000000,"node_label":"1.1"}"#
+    );
+    assert_eq!(
+        lines[3],
+        r#"{"event":"leaf","node":2,"ply":2,"value":3,"node_label":"1.1"}"#
+    );
+    assert!(
+        lines.iter().any(
+            |l| l == r#"{"event":"cutoff","node":5,"ply":1,"k":1,"pruned":2,"node_label":"C"}"#
+        )
+    );
+    let exit_c = lines
+        .iter()
+        .find(|l| l.starts_with(r#"{"event":"exit","node":5,"#))
+        .unwrap();
+    assert_eq!(
+        exit_c,
+        r#"{"event":"exit","node":5,"ply":1,"value":3,"kind":"upper","best":1,"node_label":"C"}"#
+    );
     let sss = tree_events(&tree, Algorithm::Sss, Bounding::FailSoft);
-    let pop = sss.iter().find(|e| matches!(e, TraceEvent::Pop { .. })).unwrap();
+    let pop = sss
+        .iter()
+        .find(|e| matches!(e, TraceEvent::Pop { .. }))
+        .unwrap();
     assert_eq!(
         event_json(pop, &tree),
         r#"{"event":"pop","desc":{"node":0,"ply":0,"status":"live","merit":1000000000,"node_label":"A"}}"#
     );
     let bad = parse_jsonl::<NodeIndex>("{\"event\":\"leaf\",\"node\":1}\n").unwrap_err();
-    assert!(bad.to_string().starts_with("line 1: missing field"), "{bad}");
+    assert!(
+        bad.to_string().starts_with("line 1: missing field"),
+        "{bad}"
+    );
 }
 
 /// A token of the DOT subset the exporter writes.
@@ -177,7 +216,10 @@ fn parse_dot(text: &str) -> Graph {
     i += 2;
     assert_eq!(toks[i], Token::Punct('{'));
     i += 1;
-    let mut graph = Graph { nodes: Vec::new(), edges: Vec::new() };
+    let mut graph = Graph {
+        nodes: Vec::new(),
+        edges: Vec::new(),
+    };
     let attrs = |toks: &[Token], i: &mut usize| -> Vec<(String, String)> {
         let mut list = Vec::new();
         if toks[*i] != Token::Punct('[') {
@@ -222,12 +264,27 @@ fn check_dot(text: &str, explored: &ExploredTree) -> Graph {
     let graph = parse_dot(text);
     let declared: HashSet<&str> = graph.nodes.iter().map(|(n, _)| n.as_str()).collect();
     for (from, to, _) in &graph.edges {
-        assert!(declared.contains(from.as_str()) && declared.contains(to.as_str()), "{from} -> {to}");
+        assert!(
+            declared.contains(from.as_str()) && declared.contains(to.as_str()),
+            "{from} -> {to}"
+        );
     }
-    let tree_nodes = graph.nodes.iter().filter(|(n, _)| n.starts_with('n')).count();
+    let tree_nodes = graph
+        .nodes
+        .iter()
+        .filter(|(n, _)| n.starts_with('n'))
+        .count();
     assert_eq!(tree_nodes, explored.len());
-    let cuts = explored.nodes().iter().filter(|n| n.cutoff.is_some_and(|(_, p)| p > 0)).count();
-    let dashed = graph.edges.iter().filter(|(_, _, a)| a.iter().any(|(k, v)| k == "style" && v == "dashed")).count();
+    let cuts = explored
+        .nodes()
+        .iter()
+        .filter(|n| n.cutoff.is_some_and(|(_, p)| p > 0))
+        .count();
+    let dashed = graph
+        .edges
+        .iter()
+        .filter(|(_, _, a)| a.iter().any(|(k, v)| k == "style" && v == "dashed"))
+        .count();
     assert_eq!(dashed, cuts);
     // The bold edges are the principal variation: a path down from the root.
     let bold: Vec<(&str, &str)> = graph
@@ -242,11 +299,24 @@ fn check_dot(text: &str, explored: &ExploredTree) -> Graph {
         assert_eq!(*from, at);
         at = to;
     }
-    if let Ok(out) = Command::new("dot").arg("-Tsvg").stdin(std::process::Stdio::piped()).stdout(std::process::Stdio::null()).spawn() {
+    if let Ok(out) = Command::new("dot")
+        .arg("-Tsvg")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+    {
         use std::io::Write;
         let mut child = out;
-        child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
-        assert!(child.wait().unwrap().success(), "graphviz rejects the graph");
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
+        assert!(
+            child.wait().unwrap().success(),
+            "graphviz rejects the graph"
+        );
     }
     graph
 }
@@ -265,7 +335,13 @@ fn dot_output_parses_for_every_backend_on_every_textbook_tree() {
             let graph = check_dot(&text, &explored);
             if name == "aima-fig6-2" && algorithm == Algorithm::AlphaBeta {
                 let c = graph.nodes.iter().find(|(n, _)| n == "n5").unwrap();
-                assert_eq!(c.1[0], ("label".into(), "C\n(3,inf) = 3 upper cut after #1, 2 pruned".into()));
+                assert_eq!(
+                    c.1[0],
+                    (
+                        "label".into(),
+                        "C\n(3,inf) = 3 upper cut after #1, 2 pruned".into()
+                    )
+                );
             }
         }
     }
@@ -281,7 +357,16 @@ fn tree_trace_flags_write_text_jsonl_and_dot() {
     let file = format!("{TREES}/course-sss.tree");
     let text_out = dir.path().join("t.txt");
     let status = binary()
-        .args(["tree", &file, "--algorithm", "alphabeta", "--trace", "--trace-format", "text", "--trace-out"])
+        .args([
+            "tree",
+            &file,
+            "--algorithm",
+            "alphabeta",
+            "--trace",
+            "--trace-format",
+            "text",
+            "--trace-out",
+        ])
         .arg(&text_out)
         .status()
         .unwrap();
@@ -292,19 +377,39 @@ fn tree_trace_flags_write_text_jsonl_and_dot() {
         "text stays the reference lines, byte for byte"
     );
     let out = binary()
-        .args(["tree", &file, "--algorithm", "sss", "--trace", "--trace-format", "jsonl"])
+        .args([
+            "tree",
+            &file,
+            "--algorithm",
+            "sss",
+            "--trace",
+            "--trace-format",
+            "jsonl",
+        ])
         .output()
         .unwrap();
     assert!(out.status.success());
-    let back: Vec<TraceEvent<NodeIndex>> = parse_jsonl(&String::from_utf8(out.stdout).unwrap()).unwrap();
+    let back: Vec<TraceEvent<NodeIndex>> =
+        parse_jsonl(&String::from_utf8(out.stdout).unwrap()).unwrap();
     let tree = tree("course-sss");
     assert_eq!(back, tree_events(&tree, Algorithm::Sss, Bounding::FailHard));
     let out = binary()
-        .args(["tree", &file, "--algorithm", "alphabeta", "--trace", "--trace-format", "dot"])
+        .args([
+            "tree",
+            &file,
+            "--algorithm",
+            "alphabeta",
+            "--trace",
+            "--trace-format",
+            "dot",
+        ])
         .output()
         .unwrap();
     assert!(out.status.success());
-    let explored = ExploredTree::from_events(&tree_events(&tree, Algorithm::AlphaBeta, Bounding::FailHard), 1000);
+    let explored = ExploredTree::from_events(
+        &tree_events(&tree, Algorithm::AlphaBeta, Bounding::FailHard),
+        1000,
+    );
     check_dot(&String::from_utf8(out.stdout).unwrap(), &explored);
 }
 
@@ -314,7 +419,19 @@ fn analyze_trace_writes_a_dot_file_and_jsonl() {
     let path = dir.path().join("a.dot");
     let fen = "4k4/9/9/9/9/9/9/2H6/R3C4/4K4 w - - 0 1";
     let status = binary()
-        .args(["analyze", "--fen", fen, "--algorithm", "alphabeta", "--depth", "2", "--trace", "--trace-format", "dot", "--trace-out"])
+        .args([
+            "analyze",
+            "--fen",
+            fen,
+            "--algorithm",
+            "alphabeta",
+            "--depth",
+            "2",
+            "--trace",
+            "--trace-format",
+            "dot",
+            "--trace-out",
+        ])
         .arg(&path)
         .status()
         .unwrap();
@@ -322,14 +439,33 @@ fn analyze_trace_writes_a_dot_file_and_jsonl() {
     let text = std::fs::read_to_string(&path).unwrap();
     let graph = parse_dot(&text);
     assert!(graph.nodes.len() > 10);
-    assert!(text.contains("label=\"root\\n"), "the root is labelled root");
+    assert!(
+        text.contains("label=\"root\\n"),
+        "the root is labelled root"
+    );
     let out = binary()
-        .args(["analyze", "--fen", fen, "--algorithm", "mtdf", "--depth", "2", "--trace", "--trace-format", "jsonl"])
+        .args([
+            "analyze",
+            "--fen",
+            fen,
+            "--algorithm",
+            "mtdf",
+            "--depth",
+            "2",
+            "--trace",
+            "--trace-format",
+            "jsonl",
+        ])
         .output()
         .unwrap();
     assert!(out.status.success());
-    let events: Vec<TraceEvent<Move>> = parse_jsonl(&String::from_utf8(out.stdout).unwrap()).unwrap();
-    assert!(events.iter().any(|e| matches!(e, TraceEvent::PassStart { .. })));
+    let events: Vec<TraceEvent<Move>> =
+        parse_jsonl(&String::from_utf8(out.stdout).unwrap()).unwrap();
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, TraceEvent::PassStart { .. }))
+    );
 }
 
 #[test]

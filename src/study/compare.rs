@@ -14,10 +14,10 @@ use std::time::Instant;
 use serde_json::{Value, json};
 
 use crate::board::{Move, Position};
-use crate::engine::{PositionNames, Verdict};
-use crate::notation::Notation;
 use crate::engine::position_game::{PositionGame, engine_score};
 use crate::engine::probe::{ProbeSettings, Prober};
+use crate::engine::{PositionNames, Verdict};
+use crate::notation::Notation;
 use crate::search::{
     Algorithm, AlphaBeta, BStar, Bounding, Completion, Details, Game, INFINITY, Interval,
     IntervalGame, Limits, Minimax, MtSss, Mtdf, NodeId, Score, Search, SearchResult, Sss,
@@ -270,7 +270,8 @@ pub fn compare(
         .iter()
         .any(|a| matches!(a, Algorithm::MtSss | Algorithm::Mtdf))
     {
-        let nodes = run_one(problem, Algorithm::AlphaBeta, depth, 0, names.as_ref()).leaves * 2 + 64;
+        let nodes =
+            run_one(problem, Algorithm::AlphaBeta, depth, 0, names.as_ref()).leaves * 2 + 64;
         (nodes.saturating_mul(16) as usize).clamp(1 << 10, 1 << 22)
     } else {
         0
@@ -305,9 +306,12 @@ fn run_one(
         Problem::Tree(tree) => {
             let mut game = PathKeyed(tree.game());
             let (result, row) = run_game(&mut game, algorithm, &limits, table);
-            finish_row(row, &result, |v| RowValue::Plain(v), |child| {
-                tree.label(child).to_string()
-            })
+            finish_row(
+                row,
+                &result,
+                |v| RowValue::Plain(v),
+                |child| tree.label(child).to_string(),
+            )
         }
         Problem::Position(pos) => {
             let mut inner = match names {
@@ -494,7 +498,11 @@ mod tests {
             comparison.row(Algorithm::Sss).unwrap().best_move.as_deref(),
             Some("d")
         );
-        assert!(comparison.checks.iter().all(|c| c.holds), "{:?}", comparison.checks);
+        assert!(
+            comparison.checks.iter().all(|c| c.holds),
+            "{:?}",
+            comparison.checks
+        );
         assert_eq!(comparison.checks.len(), 4);
     }
 

@@ -361,7 +361,9 @@ impl ExploredTree {
                 index
             }
             E::AlphaRaised { node, .. } | E::BetaLowered { node, .. } => self.known(node),
-            E::Cutoff { node, k, pruned, .. } => {
+            E::Cutoff {
+                node, k, pruned, ..
+            } => {
                 let index = self.known(node);
                 if let Some(index) = index {
                     self.nodes[index].cutoff = Some((k, pruned));
@@ -506,17 +508,20 @@ mod tests {
 
     #[test]
     fn alphabeta_on_aima_prunes_two_leaves_under_c() {
-        let (tree, explored) = explored(
-            "(A (B 3 12 8) (C 2 4 6) (D 14 5 2))",
-            Algorithm::AlphaBeta,
-        );
+        let (tree, explored) =
+            explored("(A (B 3 12 8) (C 2 4 6) (D 14 5 2))", Algorithm::AlphaBeta);
         assert_eq!(explored.leaf_count(), 7);
         assert_eq!(explored.interior_count(), 4);
-        let c = explored.find(NodeId(tree.find("C").unwrap().into())).unwrap();
+        let c = explored
+            .find(NodeId(tree.find("C").unwrap().into()))
+            .unwrap();
         assert_eq!(explored.node(c).cutoff, Some((1, 2)));
         assert_eq!(explored.node(c).value, Some((2, BoundKind::Upper)));
         let pv = explored.principal_variation();
-        assert_eq!(explored.node(pv[0]).id, NodeId(tree.find("B").unwrap().into()));
+        assert_eq!(
+            explored.node(pv[0]).id,
+            NodeId(tree.find("B").unwrap().into())
+        );
     }
 
     #[test]

@@ -53,11 +53,7 @@ impl Explorer {
 
     /// An explorer over a whole recorded trace; `lines` says for each event
     /// whether it completed a trace line.
-    pub fn from_events<M>(
-        events: &[TraceEvent<M>],
-        names: &dyn NodeNames,
-        cap: usize,
-    ) -> Explorer {
+    pub fn from_events<M>(events: &[TraceEvent<M>], names: &dyn NodeNames, cap: usize) -> Explorer {
         let mut explorer = Explorer::new(cap);
         let mut text = crate::search::TraceText::new(names);
         for event in events {
@@ -100,8 +96,7 @@ impl Explorer {
         let before = self.tree.len();
         let at = self.tree.feed(event);
         for index in before..self.tree.len() {
-            self.labels
-                .push(short_label(names, self.tree.node(index)));
+            self.labels.push(short_label(names, self.tree.node(index)));
         }
         if before == 0 && !self.tree.is_empty() {
             self.open.insert(0);

@@ -67,13 +67,24 @@ impl fmt::Display for TraceFormat {
 }
 
 /// Event fields that hold a node id; each gets a `<field>_label` next to it.
-const NODE_FIELDS: [&str; 7] = ["node", "child", "ancestor", "candidate", "target", "from", "to"];
+const NODE_FIELDS: [&str; 7] = [
+    "node",
+    "child",
+    "ancestor",
+    "candidate",
+    "target",
+    "from",
+    "to",
+];
 
 fn add_labels<N: NodeNames + ?Sized>(object: &mut serde_json::Map<String, Value>, names: &N) {
     let mut labels = Vec::new();
     for field in NODE_FIELDS {
         if let Some(id) = object.get(field).and_then(Value::as_u64) {
-            labels.push((format!("{field}_label"), names.label(crate::search::NodeId(id))));
+            labels.push((
+                format!("{field}_label"),
+                names.label(crate::search::NodeId(id)),
+            ));
         }
     }
     if object.get("event").and_then(Value::as_str) == Some("bstar_stop")
@@ -150,7 +161,10 @@ pub fn export<M: Serialize, N: NodeNames + ?Sized>(
 /// The short label of a node: a position's last move, a tree node's label.
 pub fn short_label<N: NodeNames + ?Sized>(names: &N, node: &ExploredNode) -> String {
     let label = names.label(node.id);
-    match label.rsplit(crate::engine::move_paths::PATH_SEPARATOR).next() {
+    match label
+        .rsplit(crate::engine::move_paths::PATH_SEPARATOR)
+        .next()
+    {
         Some(last) if node.parent.is_some() => last.to_string(),
         _ => label.into_owned(),
     }
@@ -232,7 +246,11 @@ pub fn dot<N: NodeNames + ?Sized>(tree: &ExploredTree, names: &N) -> String {
     for (index, node) in tree.nodes().iter().enumerate() {
         let label = format!("{}\n{}", short_label(names, node), node_facts(node));
         let style = if on_pv[index] { ", style=bold" } else { "" };
-        let _ = writeln!(out, "  n{index} [label={}{style}];", dot_quote(label.trim_end()));
+        let _ = writeln!(
+            out,
+            "  n{index} [label={}{style}];",
+            dot_quote(label.trim_end())
+        );
         if let Some(parent) = node.parent {
             let bold = if on_pv[index] && on_pv[parent] {
                 " [style=bold]"

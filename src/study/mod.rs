@@ -13,6 +13,6 @@ pub use compare::{Check, CompareError, Comparison, Problem, Row, RowValue, compa
 pub use explored::{DEFAULT_NODE_CAP, ExploredNode, ExploredTree, PassVisit};
 pub use explorer::{Explorer, ExplorerRow};
 pub use export::{
-    JsonlError, TraceFormat, UnknownTraceFormat, dot, event_json, export, node_facts,
-    parse_jsonl, short_label,
+    JsonlError, TraceFormat, UnknownTraceFormat, dot, event_json, export, node_facts, parse_jsonl,
+    short_label,
 };

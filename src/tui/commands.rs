@@ -19,8 +19,14 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":fen FEN", "set up a position"),
     (":load PATH", "load a PGN game"),
     (":save PATH", "save the game as PGN"),
-    (":compare [DEPTH]", "every backend on this position, depths 1-DEPTH"),
-    (":trace save PATH", "save the trace shown (.jsonl, .dot, else text)"),
+    (
+        ":compare [DEPTH]",
+        "every backend on this position, depths 1-DEPTH",
+    ),
+    (
+        ":trace save PATH",
+        "save the trace shown (.jsonl, .dot, else text)",
+    ),
     (":help", "this help"),
 ];
 

@@ -33,7 +33,10 @@ pub struct CompareRowInfo {
 pub enum CompareUpdate {
     Row(CompareRowInfo),
     /// One depth is done: its checks, one line each.
-    Checks { depth: u32, lines: Vec<String> },
+    Checks {
+        depth: u32,
+        lines: Vec<String>,
+    },
     Done,
     Failed(String),
 }
@@ -176,7 +179,11 @@ mod tests {
         assert!(!view.running);
         assert_eq!(view.rows.len(), Algorithm::ALL.len());
         assert_eq!(view.table().0, 1);
-        assert!(view.checks.iter().all(|line| line.starts_with("holds")), "{:?}", view.checks);
+        assert!(
+            view.checks.iter().all(|line| line.starts_with("holds")),
+            "{:?}",
+            view.checks
+        );
         assert_eq!(view.series(Algorithm::Minimax).len(), 1);
     }
 }

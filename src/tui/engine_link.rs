@@ -213,7 +213,10 @@ impl<'a> Reporter<'a> {
         self.last_flush = Instant::now();
         if !self.pending_events.is_empty() {
             let events = std::mem::take(&mut self.pending_events);
-            self.send(EngineEvent::Explored { id: self.id, events });
+            self.send(EngineEvent::Explored {
+                id: self.id,
+                events,
+            });
         }
         if !self.pending.is_empty() {
             let lines = std::mem::take(&mut self.pending);

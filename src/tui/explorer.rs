@@ -231,11 +231,8 @@ pub fn open_tree(app: &mut App, tree: Tree, algorithm: Algorithm) -> Result<(), 
         ..SearchOptions::default()
     };
     let mut recorder = Recorder::new();
-    let result = Backend::new(algorithm, &options).search(
-        &mut tree.game(),
-        &Limits::none(),
-        &mut recorder,
-    );
+    let result =
+        Backend::new(algorithm, &options).search(&mut tree.game(), &Limits::none(), &mut recorder);
     let tree = Arc::new(tree);
     app.study.reset(StudyNames::Tree(Arc::clone(&tree)));
     app.study.saved = SavedTrace::Tree(recorder.events.clone());
@@ -293,7 +290,9 @@ fn replay_step(app: &mut App, command: StepCommand) {
         let event = replay.events[replay.next];
         replay.next += 1;
         let line = text.feed(&event);
-        app.study.explorer.feed(&event, line.is_some(), tree.as_ref());
+        app.study
+            .explorer
+            .feed(&event, line.is_some(), tree.as_ref());
         if let Some(line) = line {
             app.log.push(LogKind::Trace, line);
             let seq = app.log.dropped() + app.log.len() as u64 - 1;
@@ -305,7 +304,8 @@ fn replay_step(app: &mut App, command: StepCommand) {
         }
     }
     if replay.next == replay.events.len() && replay.text_lines > 0 {
-        app.log.push(LogKind::Result, "end of the search".to_owned());
+        app.log
+            .push(LogKind::Result, "end of the search".to_owned());
         replay.text_lines = 0;
     }
     app.study.replay = Some(replay);

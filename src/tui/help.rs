@@ -72,9 +72,15 @@ pub const HELP: &[HelpSection] = &[
     HelpSection {
         title: "Tree explorer (F12; Tab to it while shown)",
         keys: &[
-            ("F12", "show the explored tree in the board's place / hide it"),
+            (
+                "F12",
+                "show the explored tree in the board's place / hide it",
+            ),
             ("Up Down, PgUp PgDn", "walk the rows"),
-            ("Right / Left, Enter", "open / close a node (or go in / out)"),
+            (
+                "Right / Left, Enter",
+                "open / close a node (or go in / out)",
+            ),
             ("p", "the principal variation"),
             ("x", "the next cut-off"),
             ("/ text Enter", "the next node whose move contains text"),

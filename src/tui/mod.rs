@@ -34,11 +34,11 @@ mod view;
 
 pub use action::{Action, Command, Direction, Effect};
 pub use app::{App, EngineState, Focus, Notice, Thinking};
+pub use compare_view::{CompareRequest, CompareUpdate, CompareView};
 pub use engine_link::{
     EngineEvent, EngineLink, EngineScore, EventSink, IterationInfo, Reporter, SearchId,
     SearchRequest, Searcher, default_searcher,
 };
-pub use compare_view::{CompareRequest, CompareUpdate, CompareView};
 pub use engine_search::EngineSearcher;
 pub use explorer::{StudyNames, StudyState, open_tree};
 pub use game::{GameState, PlayedMove};

@@ -290,19 +290,21 @@ impl Driver {
                 Effect::Quit => app.quitting = true,
                 Effect::Compare(request) => {
                     let sender = self.compare.clone();
-                    let spawned = std::thread::Builder::new()
-                        .name("compare".into())
-                        .spawn(move || {
-                            super::compare_view::run(&request, &mut |update| {
-                                sender
-                                    .send(Incoming::Action(Action::Compare(update)))
-                                    .is_ok()
+                    let spawned =
+                        std::thread::Builder::new()
+                            .name("compare".into())
+                            .spawn(move || {
+                                super::compare_view::run(&request, &mut |update| {
+                                    sender
+                                        .send(Incoming::Action(Action::Compare(update)))
+                                        .is_ok()
+                                });
                             });
-                        });
                     if let Err(error) = spawned {
-                        app.compare.apply(super::compare_view::CompareUpdate::Failed(
-                            error.to_string(),
-                        ));
+                        app.compare
+                            .apply(super::compare_view::CompareUpdate::Failed(
+                                error.to_string(),
+                            ));
                     }
                 }
             }

@@ -46,8 +46,14 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         format!("done: depths 1-{}, table at depth {depth}", view.depth)
     };
     let mut lines = vec![
-        Line::styled(fit(&progress, width, ellipsis), palette.pane.patch(palette.pane_title)),
-        Line::styled(fit(TABLE_HEADER, width, ellipsis), palette.pane.patch(palette.log_detail)),
+        Line::styled(
+            fit(&progress, width, ellipsis),
+            palette.pane.patch(palette.pane_title),
+        ),
+        Line::styled(
+            fit(TABLE_HEADER, width, ellipsis),
+            palette.pane.patch(palette.log_detail),
+        ),
     ];
     lines.extend(
         table

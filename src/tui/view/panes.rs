@@ -144,9 +144,17 @@ pub fn log(app: &App, frame: &mut Frame, area: Rect) {
     // The line of the node selected in the explorer stands out (absolute positions:
     // lines dropped so far plus the index).
     let height = usize::from(inner.height);
-    let first_shown = app.log.len().saturating_sub(app.log.scroll()).saturating_sub(height);
+    let first_shown = app
+        .log
+        .len()
+        .saturating_sub(app.log.scroll())
+        .saturating_sub(height);
     let first_seq = app.log.dropped() + first_shown as u64;
-    let explored = app.study.shown.then(|| app.study.highlighted_seq()).flatten();
+    let explored = app
+        .study
+        .shown
+        .then(|| app.study.highlighted_seq())
+        .flatten();
     let mut lines: Vec<Line> = app
         .log
         .visible(height)
