@@ -62,7 +62,7 @@ fn minimax_values<G: Game>(
     }
     let value = if terminal.is_some() || moves.is_empty() {
         let mover = terminal.unwrap_or_else(|| game.evaluate());
-        if ply % 2 == 0 { mover } else { -mover }
+        if ply.is_multiple_of(2) { mover } else { -mover }
     } else {
         let values = moves.iter().map(|&mv| {
             game.play(mv);
@@ -71,7 +71,7 @@ fn minimax_values<G: Game>(
             v
         });
         let values: Vec<Score> = values.collect();
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             *values.iter().max().unwrap()
         } else {
             *values.iter().min().unwrap()

@@ -199,10 +199,13 @@ fn tokens(text: &str) -> Vec<Token> {
     out
 }
 
+/// `key=value` attributes of a statement.
+type Attributes = Vec<(String, String)>;
+
 /// Parsed graph: declared nodes (with attributes) and edges (with attributes).
 struct Graph {
-    nodes: Vec<(String, Vec<(String, String)>)>,
-    edges: Vec<(String, String, Vec<(String, String)>)>,
+    nodes: Vec<(String, Attributes)>,
+    edges: Vec<(String, String, Attributes)>,
 }
 
 fn parse_dot(text: &str) -> Graph {

@@ -306,12 +306,9 @@ fn run_one(
         Problem::Tree(tree) => {
             let mut game = PathKeyed(tree.game());
             let (result, row) = run_game(&mut game, algorithm, &limits, table);
-            finish_row(
-                row,
-                &result,
-                |v| RowValue::Plain(v),
-                |child| tree.label(child).to_string(),
-            )
+            finish_row(row, &result, RowValue::Plain, |child| {
+                tree.label(child).to_string()
+            })
         }
         Problem::Position(pos) => {
             let mut inner = match names {

@@ -99,6 +99,13 @@ pub fn run_line(app: &mut App, line: &str) -> Vec<Effect> {
                 argument.parse::<u32>().map_err(|_| ())
             };
             match depth {
+                _ if app.compare.running => {
+                    app.compare.shown = true;
+                    app.input.set_error(
+                        "a comparison is running: its results show as they come".to_owned(),
+                    );
+                    return Vec::new();
+                }
                 Ok(depth) if (1..=MAX_DEPTH).contains(&depth) => {
                     app.compare.start(depth);
                     vec![Effect::Compare(Box::new(CompareRequest {

@@ -7,6 +7,7 @@ use super::notation_link::format_line;
 use super::search_log::LogKind;
 use super::step::StepState;
 use super::update::{focus_log_for_step, play_move};
+use crate::config::TraceLevel;
 
 /// Logs the start of a search and sets up step mode for it.
 pub fn search_started(app: &mut App, request: &SearchRequest) {
@@ -21,13 +22,16 @@ pub fn search_started(app: &mut App, request: &SearchRequest) {
     } else {
         limits.join(", ")
     };
-    super::explorer::search_started(
-        app,
-        crate::engine::PositionNames::new(
-            &request.position,
-            super::notation_link::notation_of(request.notation),
-        ),
-    );
+    // Only a traced search has a tree to show: a plain one leaves the last tree in place.
+    if request.step || matches!(request.trace, TraceLevel::Nodes | TraceLevel::Events) {
+        super::explorer::search_started(
+            app,
+            crate::engine::PositionNames::new(
+                &request.position,
+                super::notation_link::notation_of(request.notation),
+            ),
+        );
+    }
     let side = request.position.side_to_move().name();
     app.log.push(
         LogKind::Search,

@@ -28,7 +28,7 @@ pub const SAVED_EVENTS: usize = 1_000_000;
 /// Labels of the nodes being explored.
 #[derive(Clone, Debug)]
 pub enum StudyNames {
-    Position(PositionNames),
+    Position(Box<PositionNames>),
     Tree(Arc<Tree>),
 }
 
@@ -121,7 +121,7 @@ impl StudyState {
 /// A search on a position starts: a fresh explorer named by its moves.
 pub fn search_started(app: &mut App, names: PositionNames) {
     app.study.replay = None;
-    app.study.reset(StudyNames::Position(names));
+    app.study.reset(StudyNames::Position(Box::new(names)));
 }
 
 /// Typed events from the worker.
@@ -175,16 +175,8 @@ pub fn key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
         KeyCode::Right | KeyCode::Char('l') => explorer.right(),
         KeyCode::Left | KeyCode::Char('h') => explorer.left(),
         KeyCode::Enter => explorer.toggle(),
-        KeyCode::Char('p') => {
-            if !explorer.jump_to_pv() {
-                app.notify("no principal variation yet");
-            }
-        }
-        KeyCode::Char('x') => {
-            if !explorer.next_cutoff() {
-                app.notify("no cut-off in this tree");
-            }
-        }
+        KeyCode::Char('p') if !explorer.jump_to_pv() => app.notify("no principal variation yet"),
+        KeyCode::Char('x') if !explorer.next_cutoff() => app.notify("no cut-off in this tree"),
         KeyCode::Char('/') => app.study.search = Some(String::new()),
         KeyCode::Char(' ' | 'n') => return step(app, StepCommand::One),
         KeyCode::Char('c') => return step(app, StepCommand::Continue),
