@@ -439,3 +439,67 @@ fn engine_side_is_untouched_by_study() {
     assert_eq!(app.config.settings.engine_side, EngineSide::None);
     assert!(app.engine.paused);
 }
+
+#[test]
+fn trace_save_writes_the_trace_shown_in_the_format_asked() {
+    let mut app = studying(Algorithm::AlphaBeta);
+    app.focus = Focus::Input;
+    let effects = type_line(&mut app, ":trace save out.jsonl");
+    let [xiangqi_tui::tui::Effect::WriteFile { path, contents }] = effects.as_slice() else {
+        panic!("{effects:?}");
+    };
+    assert_eq!(path.to_str(), Some("out.jsonl"));
+    let events: Vec<TraceEvent<u32>> = xiangqi_tui::study::parse_jsonl(contents).unwrap();
+    assert!(matches!(events[0], TraceEvent::Enter { ply: 0, .. }));
+    let effects = type_line(&mut app, ":trace save out.txt");
+    let [xiangqi_tui::tui::Effect::WriteFile { contents, .. }] = effects.as_slice() else {
+        panic!("{effects:?}");
+    };
+    let reference = std::fs::read_to_string(format!("{TREES}/course-sss.ab-trace")).unwrap();
+    assert_eq!(contents, &reference);
+    let effects = type_line(&mut app, ":trace save out.gv dot");
+    assert!(
+        matches!(effects.as_slice(), [xiangqi_tui::tui::Effect::WriteFile { contents, .. }] if contents.starts_with("digraph"))
+    );
+    assert!(type_line(&mut app, ":trace save x svg").is_empty());
+    assert_eq!(
+        app.input.error(),
+        Some("unknown trace format 'svg': valid formats are text, jsonl, dot")
+    );
+    let mut fresh = two_player_app();
+    assert!(type_line(&mut fresh, ":trace save x.txt").is_empty());
+    assert_eq!(
+        fresh.input.error(),
+        Some("no trace to save: run a traced search first")
+    );
+}
+
+#[test]
+fn compare_view_80x24() {
+    use xiangqi_tui::tui::{CompareUpdate, compare_view_row};
+    let mut app = two_player_app();
+    let effects = type_line(&mut app, ":compare 2");
+    assert!(
+        matches!(effects.as_slice(), [xiangqi_tui::tui::Effect::Compare(request)] if request.depth == 2)
+    );
+    assert!(app.compare.shown && app.compare.running);
+    // Rows as the comparing thread sends them (fixed times, so the screen is fixed).
+    for (depth, algorithm, leaves) in [
+        (1, Algorithm::Minimax, 44),
+        (1, Algorithm::AlphaBeta, 44),
+        (2, Algorithm::Minimax, 1920),
+        (2, Algorithm::AlphaBeta, 84),
+        (2, Algorithm::Sss, 84),
+    ] {
+        let update = CompareUpdate::Row(compare_view_row(depth, algorithm, leaves));
+        xiangqi_tui::tui::update(&mut app, Action::Compare(update));
+    }
+    let screen = screen_text(&render(&app, 80, 24));
+    assert!(
+        screen.contains("running: 5 of 12 searches done (depths 1-2)"),
+        "{screen}"
+    );
+    assert_snapshot!(screen);
+    update(&mut app, key(KeyCode::Esc));
+    assert!(!app.compare.shown);
+}

@@ -34,7 +34,7 @@ mod view;
 
 pub use action::{Action, Command, Direction, Effect};
 pub use app::{App, EngineState, Focus, Notice, Thinking};
-pub use compare_view::{CompareRequest, CompareUpdate, CompareView};
+pub use compare_view::{CompareRequest, CompareUpdate, CompareView, compare_view_row};
 pub use engine_link::{
     EngineEvent, EngineLink, EngineScore, EventSink, IterationInfo, Reporter, SearchId,
     SearchRequest, Searcher, default_searcher,

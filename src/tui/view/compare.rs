@@ -103,6 +103,8 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     let x_labels: Vec<String> = (1..=view.depth.max(1)).map(|d| d.to_string()).collect();
     let chart = Chart::new(datasets)
         .style(palette.pane)
+        // The legend names the six lines; it may take up to half the chart's width.
+        .hidden_legend_constraints((Constraint::Ratio(1, 2), Constraint::Ratio(1, 1)))
         .x_axis(
             Axis::default()
                 .title("depth")
