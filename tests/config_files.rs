@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use xiangqi_tui::config::theme::ThemeSet;
 use xiangqi_tui::config::{
-    Algorithm, ColorMode, ConfigFile, EngineSide, Glyphs, Notation, Origin, Settings,
+    Algorithm, BookSource, ColorMode, ConfigFile, EngineSide, Glyphs, Notation, Origin, Settings,
     SettingsLayer, TraceLevel,
 };
 
@@ -51,6 +51,8 @@ fn every_key_can_be_set() {
         glyphs: Glyphs::Wide,
         notation: Notation::Wxf,
         color: ColorMode::Ansi256,
+        book: BookSource::File("books/mine.xqb".to_owned()),
+        book_variety: 75,
     };
     assert_eq!(resolve(&file, None), expected);
 }

@@ -2,6 +2,7 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod book;
 pub mod config;
 pub mod moves;
 pub mod notation;
@@ -18,3 +19,15 @@ pub(crate) fn finish_output(written: std::io::Result<()>) -> anyhow::Result<()> 
         other => Ok(other?),
     }
 }
+
+/// Bad input on the command line (a FEN, a move, a file): the program exits with status 2.
+#[derive(Debug)]
+pub(crate) struct BadInput(pub String);
+
+impl std::fmt::Display for BadInput {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BadInput {}

@@ -77,6 +77,8 @@ pub enum Command {
     CycleTrace,
     /// Clear and redraw the whole screen.
     Redraw,
+    /// List the book moves of the position (Ctrl-B).
+    ShowBook,
 }
 
 /// Something only the driver can do.

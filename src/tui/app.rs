@@ -99,6 +99,8 @@ pub struct App {
     pub size: (u16, u16),
     /// Set once quitting: the driver leaves after carrying out the effects.
     pub quitting: bool,
+    /// The opening book the engine plays from; the driver loads it at start.
+    pub book: Option<std::sync::Arc<crate::book::Book>>,
 }
 
 impl App {
@@ -133,6 +135,7 @@ impl App {
             notice: None,
             size: (80, 24),
             quitting: false,
+            book: None,
         };
         app.orient();
         app

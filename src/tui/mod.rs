@@ -7,6 +7,7 @@
 
 mod action;
 mod app;
+mod book_link;
 mod choices;
 mod commands;
 mod engine_events;
