@@ -160,7 +160,7 @@ const INVALID: &[(&str, Expected)] = &[
             Some("depht"),
             "unknown key `depht` (did you mean `depth`?); allowed keys: algorithm, depth, \
              movetime_ms, nodes, hash_mb, trace, step, engine_side, theme, glyphs, notation, \
-             color, profile, profiles",
+             color, book, book_variety, profile, profiles",
         )],
     ),
     (
@@ -264,7 +264,7 @@ const INVALID: &[(&str, Expected)] = &[
             Some("profiles.quiet.colour"),
             "unknown key `profiles.quiet.colour` (did you mean `color`?); allowed keys: \
              algorithm, depth, movetime_ms, nodes, hash_mb, trace, step, engine_side, theme, \
-             glyphs, notation, color",
+             glyphs, notation, color, book, book_variety",
         )],
     ),
     (
@@ -360,7 +360,7 @@ const INVALID: &[(&str, Expected)] = &[
                 Some("colour"),
                 "unknown key `colour` (did you mean `color`?); allowed keys: algorithm, \
                  depth, movetime_ms, nodes, hash_mb, trace, step, engine_side, theme, glyphs, \
-                 notation, color, profile, profiles",
+                 notation, color, book, book_variety, profile, profiles",
             ),
             (
                 12,
@@ -375,7 +375,7 @@ const INVALID: &[(&str, Expected)] = &[
                 Some("profiles.fast.movetime"),
                 "unknown key `profiles.fast.movetime` (did you mean `movetime_ms`?); allowed \
                  keys: algorithm, depth, movetime_ms, nodes, hash_mb, trace, step, \
-                 engine_side, theme, glyphs, notation, color",
+                 engine_side, theme, glyphs, notation, color, book, book_variety",
             ),
         ],
     ),
