@@ -9,7 +9,10 @@ fn run(args: &[&str]) -> (Option<i32>, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_xiangqi-tui"))
         .args(args)
         // No user config: the built-in defaults apply.
-        .env("XIANGQI_TUI_CONFIG", "/nonexistent/xiangqi-tui-test-config.toml")
+        .env(
+            "XIANGQI_TUI_CONFIG",
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/configs/valid/empty.toml"),
+        )
         .output()
         .unwrap();
     (
@@ -99,8 +102,8 @@ fn bad_input_is_one_line_and_exit_status_2() {
             "bad FEN",
         ),
         (
-            vec!["book".into(), "show".into(), "--moves".into(), "h2h9".into()],
-            "move 'h2h9'",
+            vec!["book".into(), "show".into(), "--moves".into(), "h2h8".into()],
+            "move 'h2h8'",
         ),
         (
             vec![

@@ -78,7 +78,7 @@ fn ctrl_b_lists_the_book_moves_in_the_chosen_notation() {
     assert_eq!(title, "Book moves");
     assert_eq!(
         text,
-        "马8进7            2 games  score  25%\n马2进3            1 games  score 100%"
+        "马8进7           2 games  score  25%\n马2进3           1 games  score 100%"
     );
     update(&mut app, key(crossterm::event::KeyCode::Esc));
     assert!(app.popups.is_empty());

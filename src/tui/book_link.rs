@@ -4,6 +4,8 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use unicode_width::UnicodeWidthStr;
+
 use crate::board::Move;
 use crate::book::{self, Book, BookError};
 use crate::config::{Algorithm, BookSource, Config};
@@ -75,7 +77,9 @@ pub fn popup(app: &App) -> Popup {
                 .score_percent(side)
                 .map_or("   -".to_owned(), |s| format!("{s:>3.0}%"));
             let text = format_move(pos, m.mv, app.display_notation());
-            format!("{text:<10} {:>7} games  score {score}", m.stats.count)
+            // Padded by display columns: Chinese characters are two wide.
+            let pad = " ".repeat(10usize.saturating_sub(text.width()));
+            format!("{text}{pad} {:>7} games  score {score}", m.stats.count)
         })
         .collect();
     Popup::Message {
