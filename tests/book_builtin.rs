@@ -29,9 +29,17 @@ fn the_builtin_book_loads_and_every_move_is_legal() {
             }
         }
     }
-    assert_eq!(reached, book.len(), "every entry hangs off the start position");
+    assert_eq!(
+        reached,
+        book.len(),
+        "every entry hangs off the start position"
+    );
     // The start position offers the engine's few best first moves, best first.
     let first = book.moves(&Position::startpos());
     assert!((1..=3).contains(&first.len()));
-    assert!(first.windows(2).all(|w| w[0].stats.count >= w[1].stats.count));
+    assert!(
+        first
+            .windows(2)
+            .all(|w| w[0].stats.count >= w[1].stats.count)
+    );
 }

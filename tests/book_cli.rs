@@ -37,12 +37,11 @@ fn built_book(dir: &Path) -> PathBuf {
         "--quiet",
     ]);
     assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.starts_with("5 games from 5 files in "), "{stdout}");
     assert!(
-        stdout.starts_with("5 games from 5 files in "),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("skipped 1 with an illegal move, 0 unreadable\n9 entries (max ply 40, min games 1)"),
+        stdout.contains(
+            "skipped 1 with an illegal move, 0 unreadable\n9 entries (max ply 40, min games 1)"
+        ),
         "{stdout}"
     );
     assert!(stderr.contains("skipped (illegal move): "), "{stderr}");
@@ -55,7 +54,15 @@ fn show_json_is_exact_and_most_played_first() {
     let dir = tempfile::tempdir().unwrap();
     let book = built_book(dir.path());
     let book = book.to_str().unwrap();
-    let (code, stdout, stderr) = run(&["book", "show", "--book", book, "--moves", "炮二平五", "--json"]);
+    let (code, stdout, stderr) = run(&[
+        "book",
+        "show",
+        "--book",
+        book,
+        "--moves",
+        "炮二平五",
+        "--json",
+    ]);
     assert_eq!(code, Some(0), "{stderr}");
     assert_eq!(
         stdout,
@@ -98,11 +105,21 @@ fn bad_input_is_one_line_and_exit_status_2() {
     let dir = tempfile::tempdir().unwrap();
     let cases: Vec<(Vec<String>, &str)> = vec![
         (
-            vec!["book".into(), "show".into(), "--fen".into(), "rnbakabnr/9 w".into()],
+            vec![
+                "book".into(),
+                "show".into(),
+                "--fen".into(),
+                "rnbakabnr/9 w".into(),
+            ],
             "bad FEN",
         ),
         (
-            vec!["book".into(), "show".into(), "--moves".into(), "h2h8".into()],
+            vec![
+                "book".into(),
+                "show".into(),
+                "--moves".into(),
+                "h2h8".into(),
+            ],
             "move 'h2h8'",
         ),
         (
@@ -110,7 +127,10 @@ fn bad_input_is_one_line_and_exit_status_2() {
                 "book".into(),
                 "show".into(),
                 "--book".into(),
-                collection().join("a_central_cannon.pgn").display().to_string(),
+                collection()
+                    .join("a_central_cannon.pgn")
+                    .display()
+                    .to_string(),
             ],
             "not a xiangqi-tui opening book (wrong magic bytes)",
         ),
@@ -175,12 +195,22 @@ fn uci_own_book_answers_from_the_book() {
     let text = String::from_utf8(out.lock().unwrap().clone()).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines.contains(&"option name OwnBook type check default false"));
-    let at = lines.iter().position(|l| *l == "info string book move h9g7").unwrap();
+    let at = lines
+        .iter()
+        .position(|l| *l == "info string book move h9g7")
+        .unwrap();
     assert_eq!(lines[at + 1], "bestmove h9g7");
     // Out of the book: a search, with its info lines, answers.
-    let last = lines.iter().rposition(|l| l.starts_with("bestmove")).unwrap();
+    let last = lines
+        .iter()
+        .rposition(|l| l.starts_with("bestmove"))
+        .unwrap();
     assert!(last > at + 1);
-    assert!(lines[at + 2..last].iter().any(|l| l.starts_with("info depth 1")));
+    assert!(
+        lines[at + 2..last]
+            .iter()
+            .any(|l| l.starts_with("info depth 1"))
+    );
 }
 
 /// A writer the UCI session can own while the test reads what it wrote.
