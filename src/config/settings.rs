@@ -483,6 +483,41 @@ mod tests {
     }
 
     #[test]
+    fn book_keys_take_a_source_and_a_percentage() {
+        assert_eq!(
+            set(SettingKey::Book, RawValue::String("none"))
+                .unwrap()
+                .book,
+            Some(BookSource::None)
+        );
+        assert_eq!(
+            set(SettingKey::Book, RawValue::String("books/my.xqb"))
+                .unwrap()
+                .book,
+            Some(BookSource::File("books/my.xqb".into()))
+        );
+        assert_eq!(
+            set(SettingKey::Book, RawValue::String(" "))
+                .unwrap_err()
+                .to_string(),
+            "`book` must be a string: \"builtin\", \"none\" or a book file's path, found the \
+             string \" \""
+        );
+        assert_eq!(
+            set(SettingKey::BookVariety, RawValue::Integer(101))
+                .unwrap_err()
+                .to_string(),
+            "`book_variety` = 101 is out of range: allowed 0..=100"
+        );
+        assert_eq!(
+            set(SettingKey::BookVariety, RawValue::Integer(0))
+                .unwrap()
+                .book_variety,
+            Some(0)
+        );
+    }
+
+    #[test]
     fn merge_applies_layers_in_order() {
         let file = SettingsLayer {
             depth: Some(Some(6)),
