@@ -104,6 +104,9 @@ pub enum Command {
     Compare(CompareArgs),
     /// Open the TUI on a textbook tree, with the search-tree explorer.
     Study(StudyArgs),
+    /// Build, show or generate an opening book.
+    #[command(subcommand)]
+    Book(BookCommand),
 }
 
 #[derive(Debug, Args)]
@@ -234,4 +237,69 @@ pub enum NotationArg {
     Chinese,
     Wxf,
     Iccs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum BookCommand {
+    /// Build a book from PGN game records (files, or folders walked for .pgn files).
+    Build(BookBuildArgs),
+    /// List the book moves of a position, most played first.
+    Show(BookShowArgs),
+    /// Generate a book from the engine's own analysis of the start position (--depth
+    /// sets the search depth, 6 by default).
+    Generate(BookGenerateArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct BookBuildArgs {
+    /// PGN files (UTF-8, GBK or Big5) or folders.
+    #[arg(required = true, value_name = "PGN")]
+    pub inputs: Vec<PathBuf>,
+    /// Book file to write.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// Plies taken from each game (0: all of them).
+    #[arg(long, value_name = "N", default_value_t = 40)]
+    pub max_ply: usize,
+    /// Keep a move only if at least this many games played it.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub min_games: u32,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct BookShowArgs {
+    /// Position (xiangqi FEN); the start position by default.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves to play from the position first (any notation).
+    #[arg(long, num_args = 1..)]
+    pub moves: Vec<String>,
+    /// Book file; the configured book (`book` key), else the built-in one, by default.
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<PathBuf>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct BookGenerateArgs {
+    /// Book file to write.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// Plies of the book (positions this many moves deep are not expanded).
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    pub plies: u32,
+    /// Most moves kept per position.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub width: usize,
+    /// Keep moves scoring within this many centipawns of the best.
+    #[arg(long, value_name = "CP", default_value_t = 25)]
+    pub margin: i32,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
 }

@@ -3,6 +3,7 @@
 //! `tui`, which the binary drives.
 
 pub mod board;
+pub mod book;
 pub mod config;
 pub mod engine;
 pub mod eval;

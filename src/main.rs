@@ -13,14 +13,14 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(error) if error.downcast_ref::<commands::UsageError>().is_some() => {
-            eprintln!("xiangqi-tui: {error:#}");
-            ExitCode::from(2)
-        }
         Err(error) => {
             // One plain message, never a backtrace: these are the user's input errors.
             eprintln!("xiangqi-tui: {error:#}");
-            ExitCode::FAILURE
+            if error.chain().any(|e| e.is::<commands::UsageError>()) {
+                ExitCode::from(2)
+            } else {
+                ExitCode::FAILURE
+            }
         }
     }
 }
@@ -39,5 +39,6 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Replay(args) => commands::replay::run(&args),
         Command::Compare(args) => commands::compare::run(&args, &cli.global),
         Command::Study(args) => commands::study::run(&args, &cli.global),
+        Command::Book(command) => commands::book::run(&command, &cli.global),
     }
 }

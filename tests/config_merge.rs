@@ -30,6 +30,8 @@ fn three_values(key: SettingKey) -> [RawValue<'static>; 3] {
         SettingKey::Glyphs => [Str("wide"), Str("ascii"), Str("wide")],
         SettingKey::Notation => [Str("wxf"), Str("iccs"), Str("wxf")],
         SettingKey::Color => [Str("16"), Str("never"), Str("truecolor")],
+        SettingKey::Book => [Str("none"), Str("my.book"), Str("other.book")],
+        SettingKey::BookVariety => [Integer(0), Integer(100), Integer(55)],
     }
 }
 
@@ -151,6 +153,7 @@ fn a_file_a_profile_and_flags_together() {
         glyphs: Glyphs::Ascii,         // flag over file
         notation: Notation::Iccs,      // profile
         color: ColorMode::Auto,        // default
+        ..Settings::default()
     };
     assert_eq!(settings, expected);
 

@@ -2,6 +2,7 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod book;
 pub mod compare;
 pub mod config;
 pub mod moves;

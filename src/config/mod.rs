@@ -24,7 +24,9 @@ pub use paths::{CONFIG_FILE_NAME, ConfigLocation, THEMES_DIR_NAME, project_dirs,
 pub use settings::{
     MAX_DEPTH, MAX_HASH_MB, NO_LIMIT, RawValue, SettingKey, Settings, SettingsLayer, merge,
 };
-pub use values::{Algorithm, ColorMode, EngineSide, Glyphs, Notation, TraceLevel, UnknownValue};
+pub use values::{
+    Algorithm, BookSource, ColorMode, EngineSide, Glyphs, Notation, TraceLevel, UnknownValue,
+};
 
 /// The commented file `config init` writes: every key at its default, two profiles.
 pub const SAMPLE_CONFIG: &str = include_str!("sample.toml");

@@ -4,7 +4,7 @@ use serde::{Serialize, Serializer};
 
 use super::error::ConfigProblem;
 use super::suggest::closest;
-use super::values::{Algorithm, ColorMode, EngineSide, Glyphs, Notation, TraceLevel};
+use super::values::{Algorithm, BookSource, ColorMode, EngineSide, Glyphs, Notation, TraceLevel};
 
 /// Deepest search depth a config may ask for, in plies.
 pub const MAX_DEPTH: u32 = 64;
@@ -38,6 +38,10 @@ pub struct Settings {
     pub glyphs: Glyphs,
     pub notation: Notation,
     pub color: ColorMode,
+    /// The opening book the engine plays from in the TUI.
+    pub book: BookSource,
+    /// How often a less-played book move is chosen, 0 (never) to 100 (as often as played).
+    pub book_variety: u8,
 }
 
 impl Default for Settings {
@@ -57,6 +61,8 @@ impl Default for Settings {
             glyphs: Glyphs::Cjk,
             notation: Notation::Chinese,
             color: ColorMode::Auto,
+            book: BookSource::Builtin,
+            book_variety: 20,
         }
     }
 }
@@ -86,6 +92,8 @@ pub enum SettingKey {
     Glyphs,
     Notation,
     Color,
+    Book,
+    BookVariety,
 }
 
 impl SettingKey {
@@ -102,6 +110,8 @@ impl SettingKey {
         SettingKey::Glyphs,
         SettingKey::Notation,
         SettingKey::Color,
+        SettingKey::Book,
+        SettingKey::BookVariety,
     ];
 
     /// The key as written in a config file.
@@ -119,6 +129,8 @@ impl SettingKey {
             SettingKey::Glyphs => "glyphs",
             SettingKey::Notation => "notation",
             SettingKey::Color => "color",
+            SettingKey::Book => "book",
+            SettingKey::BookVariety => "book_variety",
         }
     }
 
@@ -146,6 +158,8 @@ impl SettingKey {
             SettingKey::Glyphs => one_of(Glyphs::NAMES),
             SettingKey::Notation => one_of(Notation::NAMES),
             SettingKey::Color => one_of(ColorMode::NAMES),
+            SettingKey::Book => "a string: \"builtin\", \"none\" or a book file's path".to_owned(),
+            SettingKey::BookVariety => "an integer from 0 to 100".to_owned(),
         }
     }
 }
@@ -194,6 +208,8 @@ pub struct SettingsLayer {
     pub glyphs: Option<Glyphs>,
     pub notation: Option<Notation>,
     pub color: Option<ColorMode>,
+    pub book: Option<BookSource>,
+    pub book_variety: Option<u8>,
 }
 
 impl SettingsLayer {
@@ -231,6 +247,19 @@ impl SettingsLayer {
             SettingKey::HashMb => match value {
                 RawValue::Integer(number) => {
                     self.hash_mb = Some(in_range(shown_key, number, 1, MAX_HASH_MB.into())?)
+                }
+                _ => return Err(wrong_type()),
+            },
+            SettingKey::Book => match value {
+                RawValue::String(text) => match BookSource::parse(text) {
+                    Some(source) => self.book = Some(source),
+                    None => return Err(wrong_type()),
+                },
+                _ => return Err(wrong_type()),
+            },
+            SettingKey::BookVariety => match value {
+                RawValue::Integer(number) => {
+                    self.book_variety = Some(in_range(shown_key, number, 0, 100)?)
                 }
                 _ => return Err(wrong_type()),
             },
@@ -277,6 +306,8 @@ impl SettingsLayer {
         put(&mut settings.glyphs, &self.glyphs);
         put(&mut settings.notation, &self.notation);
         put(&mut settings.color, &self.color);
+        put(&mut settings.book, &self.book);
+        put(&mut settings.book_variety, &self.book_variety);
     }
 }
 
@@ -448,6 +479,41 @@ mod tests {
                 .unwrap_err()
                 .to_string(),
             "`step` must be true or false, found the string \"yes\""
+        );
+    }
+
+    #[test]
+    fn book_keys_take_a_source_and_a_percentage() {
+        assert_eq!(
+            set(SettingKey::Book, RawValue::String("none"))
+                .unwrap()
+                .book,
+            Some(BookSource::None)
+        );
+        assert_eq!(
+            set(SettingKey::Book, RawValue::String("books/my.xqb"))
+                .unwrap()
+                .book,
+            Some(BookSource::File("books/my.xqb".into()))
+        );
+        assert_eq!(
+            set(SettingKey::Book, RawValue::String(" "))
+                .unwrap_err()
+                .to_string(),
+            "`book` must be a string: \"builtin\", \"none\" or a book file's path, found the \
+             string \" \""
+        );
+        assert_eq!(
+            set(SettingKey::BookVariety, RawValue::Integer(101))
+                .unwrap_err()
+                .to_string(),
+            "`book_variety` = 101 is out of range: allowed 0..=100"
+        );
+        assert_eq!(
+            set(SettingKey::BookVariety, RawValue::Integer(0))
+                .unwrap()
+                .book_variety,
+            Some(0)
         );
     }
 

@@ -144,6 +144,63 @@ named_enum! {
     }
 }
 
+/// Where the engine's opening book comes from (`book = "builtin" | "none" | "PATH"`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub enum BookSource {
+    /// The book compiled into the program.
+    #[default]
+    Builtin,
+    /// No book: the engine always searches.
+    None,
+    /// A book file; a relative path is taken from the config file's folder.
+    File(String),
+}
+
+impl BookSource {
+    /// Reads a config value; `None` for an empty string.
+    pub fn parse(text: &str) -> Option<BookSource> {
+        match text.trim() {
+            "" => None,
+            t if t.eq_ignore_ascii_case("builtin") => Some(BookSource::Builtin),
+            t if t.eq_ignore_ascii_case("none") => Some(BookSource::None),
+            _ => Some(BookSource::File(text.to_owned())),
+        }
+    }
+
+    /// The config-file spelling.
+    pub fn as_str(&self) -> &str {
+        match self {
+            BookSource::Builtin => "builtin",
+            BookSource::None => "none",
+            BookSource::File(path) => path,
+        }
+    }
+
+    /// The book file's path, relative paths taken from `config_dir` when there is one.
+    pub fn file_path(&self, config_dir: Option<&std::path::Path>) -> Option<std::path::PathBuf> {
+        let BookSource::File(path) = self else {
+            return None;
+        };
+        let path = std::path::PathBuf::from(path);
+        Some(match config_dir {
+            Some(dir) if path.is_relative() => dir.join(path),
+            _ => path,
+        })
+    }
+}
+
+impl fmt::Display for BookSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl serde::Serialize for BookSource {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

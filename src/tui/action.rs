@@ -81,6 +81,8 @@ pub enum Command {
     Redraw,
     /// F12: the search-tree explorer.
     ToggleExplorer,
+    /// List the book moves of the position (Ctrl-B).
+    ShowBook,
 }
 
 /// Something only the driver can do.

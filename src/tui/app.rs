@@ -103,6 +103,8 @@ pub struct App {
     pub study: super::explorer::StudyState,
     /// The `:compare` view.
     pub compare: super::compare_view::CompareView,
+    /// The opening book the engine plays from; the driver loads it at start.
+    pub book: Option<std::sync::Arc<crate::book::Book>>,
 }
 
 impl App {
@@ -139,6 +141,7 @@ impl App {
             quitting: false,
             study: Default::default(),
             compare: Default::default(),
+            book: None,
         };
         app.orient();
         app

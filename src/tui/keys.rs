@@ -32,6 +32,7 @@ fn global_command(key: &KeyEvent) -> Option<Command> {
             'e' => Command::Save,
             'p' => Command::ChooseProfile,
             'l' => Command::Redraw,
+            'b' => Command::ShowBook,
             _ => return None,
         },
         KeyCode::F(1) => Command::Help,

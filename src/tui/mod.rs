@@ -7,6 +7,7 @@
 
 mod action;
 mod app;
+mod book_link;
 mod choices;
 mod commands;
 mod compare_view;

@@ -182,6 +182,10 @@ pub fn run_with(
     let searcher = default_searcher();
     let mut app = App::new(config, ColorEnv::from_process(), searcher.is_some());
     app.engine.traces = searcher.as_ref().is_some_and(|searcher| searcher.traces());
+    match super::book_link::load(&app.config) {
+        Ok(book) => app.book = book,
+        Err(error) => app.alert(format!("opening book not used: {error}")),
+    }
     if let Some(path) = &options.autosave_path {
         match read_autosave(path) {
             Ok(Some(game)) => app.offer_resume(game),

@@ -11,8 +11,9 @@ use super::game::GameState;
 use super::notation_link;
 use super::popup::{Popup, PromptPurpose};
 use super::records;
+use super::search_log::LogKind;
 use super::step::StepCommand;
-use super::{choices, engine_events, keys, loading};
+use super::{book_link, choices, engine_events, keys, loading};
 use crate::notation::MoveError;
 
 /// Applies `action` to `app` and returns what the driver must do.
@@ -68,6 +69,11 @@ pub fn run(app: &mut App, command: Command) -> Vec<Effect> {
         }
         Command::EngineMoveNow => engine_move_now(app),
         Command::StopThinking => stop_thinking(app),
+        Command::ShowBook => {
+            let popup = book_link::popup(app);
+            app.popups.push(popup);
+            Vec::new()
+        }
         Command::Help => {
             if matches!(app.popups.last(), Some(Popup::Help { .. })) {
                 app.popups.pop();
@@ -194,6 +200,16 @@ pub fn start_engine_if_due(app: &mut App) -> Vec<Effect> {
     {
         return Vec::new();
     }
+    engine_turn(app)
+}
+
+/// The engine's move: from the book when it has one (no search), else a search.
+fn engine_turn(app: &mut App) -> Vec<Effect> {
+    if let Some(mv) = book_link::engine_book_move(app) {
+        let text = notation_link::format_move(app.position(), mv, app.display_notation());
+        app.log.push(LogKind::Result, format!("book move {text}"));
+        return play_move(app, mv);
+    }
     vec![start_search(app)]
 }
 
@@ -253,7 +269,7 @@ fn engine_move_now(app: &mut App) -> Vec<Effect> {
             let id = thinking.id;
             vec![Effect::StopSearch(id)]
         }
-        None => vec![start_search(app)],
+        None => engine_turn(app),
     }
 }
 

@@ -19,6 +19,7 @@ use std::time::Duration;
 use super::tt;
 use super::{Engine, SearchInfo, SearchResult, Verdict};
 use crate::board::{Move, Position};
+use crate::book::{self, Book};
 use crate::search::Algorithm;
 
 pub const ENGINE_NAME: &str = concat!("xiangqi-tui ", env!("CARGO_PKG_VERSION"));
@@ -58,6 +59,49 @@ struct Session {
     /// The backend the next `go` uses.
     algorithm: Algorithm,
     search: Option<RunningSearch>,
+    /// The opening book options (`OwnBook`, `BookFile`, `BookVariety`).
+    book: BookOptions,
+}
+
+/// UCI's book options. Off by default, so matches are unaffected unless a GUI asks.
+struct BookOptions {
+    own_book: bool,
+    /// `builtin` or a path.
+    file: String,
+    variety: u8,
+    /// The book read for `file`, kept until the option changes.
+    loaded: Option<(String, Arc<Book>)>,
+}
+
+impl BookOptions {
+    /// The book move for `position`, if the book is on and has one; a book that cannot
+    /// be read is reported as the error text.
+    fn book_move(&mut self, position: &Position) -> Result<Option<Move>, String> {
+        if !self.own_book {
+            return Ok(None);
+        }
+        if self
+            .loaded
+            .as_ref()
+            .is_none_or(|(file, _)| *file != self.file)
+        {
+            let book = if self.file.eq_ignore_ascii_case("builtin") {
+                Book::builtin().cloned()
+            } else {
+                Book::open(std::path::Path::new(&self.file))
+            }
+            .map_err(|e| e.to_string())?;
+            self.loaded = Some((self.file.clone(), Arc::new(book)));
+        }
+        let Some((_, book)) = &self.loaded else {
+            return Ok(None);
+        };
+        Ok(book::choose(
+            &book.moves(position),
+            self.variety,
+            book::clock_random(),
+        ))
+    }
 }
 
 /// The `Algorithm` option's values, as UCI's `var` list: `var minimax var alphabeta ...`.
@@ -81,6 +125,12 @@ pub fn run<R: Read, W: Write + Send + 'static>(input: R, output: W) -> io::Resul
         hash_mb: Engine::DEFAULT_HASH_MB,
         algorithm: Algorithm::AlphaBeta,
         search: None,
+        book: BookOptions {
+            own_book: false,
+            file: "builtin".to_owned(),
+            variety: 0,
+            loaded: None,
+        },
     };
     let mut reader = LineReader::new(input, MAX_LINE);
     loop {
@@ -183,6 +233,15 @@ impl Session {
                         algorithm_vars()
                     ),
                 )?;
+                say(&self.out, "option name OwnBook type check default false")?;
+                say(
+                    &self.out,
+                    "option name BookFile type string default builtin",
+                )?;
+                say(
+                    &self.out,
+                    "option name BookVariety type spin default 0 min 0 max 100",
+                )?;
                 say(&self.out, "uciok")
             }
             Command::Ucci => {
@@ -283,6 +342,27 @@ impl Session {
                 }
                 _ => self.info("option usemillisec needs true or false"),
             },
+            "ownbook" => match value.map(str::trim) {
+                Some(flag @ ("true" | "false")) => {
+                    self.book.own_book = flag == "true";
+                    Ok(())
+                }
+                _ => self.info("option OwnBook needs true or false"),
+            },
+            "bookfile" => match value.map(str::trim).filter(|v| !v.is_empty()) {
+                Some(file) => {
+                    self.book.file = file.to_owned();
+                    Ok(())
+                }
+                None => self.info("option BookFile needs builtin or a path"),
+            },
+            "bookvariety" => match value.and_then(|v| v.trim().parse::<u8>().ok()) {
+                Some(variety) if variety <= 100 => {
+                    self.book.variety = variety;
+                    Ok(())
+                }
+                _ => self.info("option BookVariety must be 0..100"),
+            },
             _ => self.info(&format!("unknown option '{name}', ignored")),
         }
     }
@@ -303,6 +383,20 @@ impl Session {
             return self.info("go ignored: a search is running (send stop first)");
         }
         self.finish_search();
+        // A book move is answered at once; pondering and infinite analysis still search.
+        if !go.ponder && !go.limits.infinite {
+            match self.book.book_move(&self.position) {
+                Ok(Some(mv)) => {
+                    self.info(&format!("book move {mv}"))?;
+                    return say(&self.out, &format!("bestmove {mv}"));
+                }
+                Ok(None) => {}
+                Err(error) => {
+                    self.info(&format!("book not used: {error}"))?;
+                    self.book.own_book = false;
+                }
+            }
+        }
         let mut engine = self
             .engine
             .take()

@@ -180,14 +180,20 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
             }
         }
         Popup::Message { title, text } => {
-            let width = (text.width() as u16 + 4).clamp(30, 76);
-            let rect = centred(area, width, 6);
+            // One line usually; several for lists (the book moves, Ctrl-B).
+            let widest = text.lines().map(|l| l.width()).max().unwrap_or(0);
+            let width = (widest as u16 + 4).clamp(30, 76);
+            let count = text.lines().count().max(1) as u16;
+            let rect = centred(area, width, 5 + count);
             let inner = frame_popup(app, frame, rect, title);
-            let lines = vec![
-                Line::styled(text.clone(), palette.popup),
+            let mut lines: Vec<Line> = text
+                .lines()
+                .map(|l| Line::styled(l.to_owned(), palette.popup))
+                .collect();
+            lines.extend([
                 Line::styled("", palette.popup),
                 Line::styled("Any key closes this.", hint_style),
-            ];
+            ]);
             frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
         }
     }

@@ -1,0 +1,271 @@
+//! The book file: a 32-byte header and fixed-size entries sorted by (key, move), so a
+//! lookup is a binary search over the bytes as they are, with no parsing at load.
+//!
+//! ```text
+//! header   magic "XQTBOOK\n" | version u32 | entry size u32 | entries u64 | checksum u64
+//! entry    key u64 | move u16 | count u32 | red wins u32 | draws u32 | black wins u32
+//! ```
+//! All numbers little-endian. The checksum (FNV-1a, 64 bits) covers the entries, so a
+//! flipped bit anywhere is refused rather than played.
+
+use thiserror::Error;
+
+use crate::board::Move;
+
+pub const MAGIC: &[u8; 8] = b"XQTBOOK\n";
+pub const VERSION: u32 = 1;
+pub const HEADER_LEN: usize = 32;
+pub const ENTRY_LEN: usize = 26;
+
+/// How often a move was played from a position and how those games ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Stats {
+    /// Games (or weight, in a generated book) that played the move; at least the sum of
+    /// the results, since games with an unknown result count here only.
+    pub count: u32,
+    pub red_wins: u32,
+    pub draws: u32,
+    pub black_wins: u32,
+}
+
+impl Stats {
+    pub fn add(&mut self, other: Stats) {
+        self.count = self.count.saturating_add(other.count);
+        self.red_wins = self.red_wins.saturating_add(other.red_wins);
+        self.draws = self.draws.saturating_add(other.draws);
+        self.black_wins = self.black_wins.saturating_add(other.black_wins);
+    }
+}
+
+/// One stored move: the canonical key of the position (see `mirror`), the move in the
+/// canonical position's frame, and its statistics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry {
+    pub key: u64,
+    pub mv: Move,
+    pub stats: Stats,
+}
+
+/// Why a book file was refused.
+#[derive(Debug, Clone, Error, PartialEq, Eq)]
+pub enum BookError {
+    #[error("{path}: {error}")]
+    File { path: String, error: Box<BookError> },
+    #[error("cannot read: {0}")]
+    Io(String),
+    #[error("{0} bytes is shorter than the {HEADER_LEN}-byte book header (truncated?)")]
+    TooShort(usize),
+    #[error("not a xiangqi-tui opening book (wrong magic bytes)")]
+    BadMagic,
+    #[error("book format version {found} is not supported (this build reads version {VERSION})")]
+    Version { found: u32 },
+    #[error("entry size {found} does not match version {VERSION}'s {ENTRY_LEN} bytes")]
+    EntrySize { found: u32 },
+    #[error(
+        "the header says {entries} entries ({expected} bytes) but the file has {found} bytes \
+         (truncated or padded)"
+    )]
+    Length {
+        entries: u64,
+        expected: u128,
+        found: usize,
+    },
+    #[error("checksum mismatch: the entries are corrupt")]
+    Checksum,
+    #[error("entry {0} is out of order: the file is corrupt")]
+    Unsorted(usize),
+    #[error("entry {0} holds no valid move: the file is corrupt")]
+    BadMove(usize),
+    #[error("entry {0} has more results than games: the file is corrupt")]
+    BadCounts(usize),
+}
+
+/// FNV-1a over `bytes`: not cryptographic, only a guard against damaged files.
+pub fn checksum(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash
+}
+
+fn u16_at(bytes: &[u8], at: usize) -> u16 {
+    u16::from_le_bytes([bytes[at], bytes[at + 1]])
+}
+
+fn u32_at(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"))
+}
+
+fn u64_at(bytes: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"))
+}
+
+/// The key of entry `index` of a checked entry area.
+pub fn key_at(entries: &[u8], index: usize) -> u64 {
+    u64_at(entries, index * ENTRY_LEN)
+}
+
+/// Entry `index` of a checked entry area. The move was checked at load.
+pub fn entry_at(entries: &[u8], index: usize) -> Entry {
+    let at = index * ENTRY_LEN;
+    Entry {
+        key: u64_at(entries, at),
+        mv: Move::from_bits(u16_at(entries, at + 8)).unwrap_or(Move::NULL),
+        stats: Stats {
+            count: u32_at(entries, at + 10),
+            red_wins: u32_at(entries, at + 14),
+            draws: u32_at(entries, at + 18),
+            black_wins: u32_at(entries, at + 22),
+        },
+    }
+}
+
+/// Checks a whole file: header, length, checksum, order, moves and counts. On success,
+/// the number of entries.
+pub fn validate(bytes: &[u8]) -> Result<usize, BookError> {
+    if bytes.len() < HEADER_LEN {
+        // A file cut inside the magic is still told apart from another kind of file.
+        if !MAGIC.starts_with(&bytes[..bytes.len().min(MAGIC.len())]) {
+            return Err(BookError::BadMagic);
+        }
+        return Err(BookError::TooShort(bytes.len()));
+    }
+    if &bytes[..8] != MAGIC {
+        return Err(BookError::BadMagic);
+    }
+    let version = u32_at(bytes, 8);
+    if version != VERSION {
+        return Err(BookError::Version { found: version });
+    }
+    let entry_len = u32_at(bytes, 12);
+    if entry_len as usize != ENTRY_LEN {
+        return Err(BookError::EntrySize { found: entry_len });
+    }
+    let entries = u64_at(bytes, 16);
+    let expected = HEADER_LEN as u128 + u128::from(entries) * ENTRY_LEN as u128;
+    if expected != bytes.len() as u128 {
+        return Err(BookError::Length {
+            entries,
+            expected,
+            found: bytes.len(),
+        });
+    }
+    let area = &bytes[HEADER_LEN..];
+    if checksum(area) != u64_at(bytes, 24) {
+        return Err(BookError::Checksum);
+    }
+    let count = entries as usize;
+    let mut previous: Option<(u64, u16)> = None;
+    for index in 0..count {
+        let at = index * ENTRY_LEN;
+        let key = u64_at(area, at);
+        let bits = u16_at(area, at + 8);
+        match Move::from_bits(bits) {
+            Some(mv) if !mv.is_null() => {}
+            _ => return Err(BookError::BadMove(index)),
+        }
+        if previous.is_some_and(|p| p >= (key, bits)) {
+            return Err(BookError::Unsorted(index));
+        }
+        previous = Some((key, bits));
+        let e = entry_at(area, index);
+        let results =
+            u64::from(e.stats.red_wins) + u64::from(e.stats.draws) + u64::from(e.stats.black_wins);
+        if results > u64::from(e.stats.count) || e.stats.count == 0 {
+            return Err(BookError::BadCounts(index));
+        }
+    }
+    Ok(count)
+}
+
+/// The file for `entries`, which must be sorted by (key, move) without repeats.
+pub fn encode(entries: &[Entry]) -> Vec<u8> {
+    let mut area = Vec::with_capacity(entries.len() * ENTRY_LEN);
+    for e in entries {
+        area.extend_from_slice(&e.key.to_le_bytes());
+        area.extend_from_slice(&e.mv.bits().to_le_bytes());
+        for n in [
+            e.stats.count,
+            e.stats.red_wins,
+            e.stats.draws,
+            e.stats.black_wins,
+        ] {
+            area.extend_from_slice(&n.to_le_bytes());
+        }
+    }
+    let mut bytes = Vec::with_capacity(HEADER_LEN + area.len());
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&VERSION.to_le_bytes());
+    bytes.extend_from_slice(&(ENTRY_LEN as u32).to_le_bytes());
+    bytes.extend_from_slice(&(entries.len() as u64).to_le_bytes());
+    bytes.extend_from_slice(&checksum(&area).to_le_bytes());
+    bytes.extend_from_slice(&area);
+    bytes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Vec<Entry> {
+        let mv = |s: &str| Move::parse_coords(s).unwrap();
+        vec![
+            Entry {
+                key: 5,
+                mv: mv("h2e2"),
+                stats: Stats {
+                    count: 3,
+                    red_wins: 1,
+                    draws: 1,
+                    black_wins: 0,
+                },
+            },
+            Entry {
+                key: 9,
+                mv: mv("b0c2"),
+                stats: Stats {
+                    count: 1,
+                    red_wins: 0,
+                    draws: 0,
+                    black_wins: 1,
+                },
+            },
+        ]
+    }
+
+    #[test]
+    fn entries_round_trip() {
+        let bytes = encode(&sample());
+        assert_eq!(bytes.len(), HEADER_LEN + 2 * ENTRY_LEN);
+        assert_eq!(validate(&bytes), Ok(2));
+        let area = &bytes[HEADER_LEN..];
+        assert_eq!(entry_at(area, 0), sample()[0]);
+        assert_eq!(entry_at(area, 1), sample()[1]);
+        assert_eq!(key_at(area, 1), 9);
+    }
+
+    #[test]
+    fn damage_is_named() {
+        let good = encode(&sample());
+        assert_eq!(validate(&good[..10]), Err(BookError::TooShort(10)));
+        assert_eq!(validate(b"PK\x03\x04"), Err(BookError::BadMagic));
+        assert!(matches!(
+            validate(&good[..good.len() - 1]),
+            Err(BookError::Length { entries: 2, .. })
+        ));
+        let mut flipped = good.clone();
+        flipped[HEADER_LEN + 12] ^= 1;
+        assert_eq!(validate(&flipped), Err(BookError::Checksum));
+        let mut version = good.clone();
+        version[8] = 7;
+        assert_eq!(validate(&version), Err(BookError::Version { found: 7 }));
+        let mut swapped = sample();
+        swapped.swap(0, 1);
+        assert_eq!(validate(&encode(&swapped)), Err(BookError::Unsorted(1)));
+        let mut too_many = sample();
+        too_many[0].stats.draws = 5;
+        assert_eq!(validate(&encode(&too_many)), Err(BookError::BadCounts(0)));
+    }
+}

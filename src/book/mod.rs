@@ -1,0 +1,18 @@
+//! The opening book: positions (by Zobrist key, mirror images merged) with the moves
+//! played from them, how often and with what results. Built from game records
+//! (`builder`) or from the engine's analysis (`generate`), stored as a compact sorted
+//! file (`format`), looked up by binary search (`lookup`), played from with some
+//! variety (`choose`).
+
+pub mod builder;
+pub mod choose;
+pub mod format;
+pub mod generate;
+pub mod lookup;
+pub mod mirror;
+
+pub use builder::BookBuilder;
+pub use choose::{choose, clock_random};
+pub use format::{BookError, Entry, Stats};
+pub use lookup::{Book, BookMove};
+pub use mirror::{BookKey, mirror_move};

@@ -1,0 +1,287 @@
+//! `xiangqi-tui book build|show|generate`: make an opening book from game records or
+//! from the engine's analysis, and list the book moves of a position.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+use serde_json::json;
+use xiangqi_tui::board::Position;
+use xiangqi_tui::book::builder::add_pgn_text;
+use xiangqi_tui::book::generate::{GenerateOptions, generate};
+use xiangqi_tui::book::{Book, BookBuilder};
+use xiangqi_tui::notation::{Notation, format_move, parse_move};
+use xiangqi_tui::record::decode;
+
+use super::UsageError;
+use crate::cli::{BookBuildArgs, BookCommand, BookGenerateArgs, BookShowArgs, GlobalArgs};
+
+pub fn run(command: &BookCommand, global: &GlobalArgs) -> Result<()> {
+    match command {
+        BookCommand::Build(args) => build(args),
+        BookCommand::Show(args) => show(args, global),
+        BookCommand::Generate(args) => generate_book(args, global),
+    }
+}
+
+/// A one-line progress bar on stderr, drawn only on a terminal, at most ten times a second.
+struct ProgressBar {
+    shown: bool,
+    last: Option<Instant>,
+}
+
+impl ProgressBar {
+    fn new(quiet: bool) -> ProgressBar {
+        ProgressBar {
+            shown: !quiet && io::stderr().is_terminal(),
+            last: None,
+        }
+    }
+
+    fn update(&mut self, done: usize, total: usize, label: &str) {
+        if !self.shown
+            || self
+                .last
+                .is_some_and(|t| t.elapsed() < Duration::from_millis(100) && done < total)
+        {
+            return;
+        }
+        self.last = Some(Instant::now());
+        const WIDTH: usize = 30;
+        let filled = (done * WIDTH).checked_div(total).unwrap_or(0).min(WIDTH);
+        eprint!(
+            "\r[{}{}] {done}/{total} {label}\x1b[K",
+            "#".repeat(filled),
+            ".".repeat(WIDTH - filled)
+        );
+    }
+
+    fn finish(&self) {
+        if self.shown && self.last.is_some() {
+            eprintln!();
+        }
+    }
+}
+
+/// The files to read: files as given, folders walked for `.pgn` files, each sorted.
+fn pgn_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
+            .map(|e| e.map(|e| e.path()))
+            .collect::<io::Result<_>>()?;
+        entries.sort();
+        for path in entries {
+            if path.is_dir() {
+                walk(&path, out)?;
+            } else if path
+                .extension()
+                .is_some_and(|ext| ext.eq_ignore_ascii_case("pgn"))
+            {
+                out.push(path);
+            }
+        }
+        Ok(())
+    }
+    let mut files = Vec::new();
+    for input in inputs {
+        if input.is_dir() {
+            walk(input, &mut files)
+                .map_err(|e| UsageError(format!("{}: cannot read folder: {e}", input.display())))?;
+        } else if input.is_file() {
+            files.push(input.clone());
+        } else {
+            return Err(UsageError(format!("{}: no such file or folder", input.display())).into());
+        }
+    }
+    Ok(files)
+}
+
+fn kib(bytes: usize) -> String {
+    format!("{:.1} KiB", bytes as f64 / 1024.0)
+}
+
+fn build(args: &BookBuildArgs) -> Result<()> {
+    let started = Instant::now();
+    let files = pgn_files(&args.inputs)?;
+    let max_ply = (args.max_ply > 0).then_some(args.max_ply);
+    let mut builder = BookBuilder::new(max_ply);
+    let mut progress = ProgressBar::new(args.quiet);
+    let (mut illegal, mut unreadable) = (Vec::new(), Vec::new());
+    for (index, file) in files.iter().enumerate() {
+        progress.update(index, files.len(), "files");
+        let shown = file.display();
+        let text = match std::fs::read(file) {
+            Err(e) => {
+                unreadable.push(format!("{shown}: {e}"));
+                continue;
+            }
+            Ok(bytes) => match decode(&bytes) {
+                Ok((text, _)) => text,
+                Err(e) => {
+                    unreadable.push(format!("{shown}: {e}"));
+                    continue;
+                }
+            },
+        };
+        let outcome = add_pgn_text(&mut builder, &text);
+        illegal.extend(
+            outcome
+                .illegal
+                .into_iter()
+                .map(|(game, why)| format!("{shown} game {game}: {why}")),
+        );
+        unreadable.extend(
+            outcome
+                .unreadable
+                .into_iter()
+                .map(|(game, why)| format!("{shown} game {game}: {why}")),
+        );
+    }
+    progress.update(files.len(), files.len(), "files");
+    progress.finish();
+    let bytes = builder.to_bytes(args.min_games);
+    std::fs::write(&args.output, &bytes)
+        .with_context(|| format!("cannot write {}", args.output.display()))?;
+    let entries = (bytes.len() - xiangqi_tui::book::format::HEADER_LEN)
+        / xiangqi_tui::book::format::ENTRY_LEN;
+    let mut err = io::stderr().lock();
+    for (what, list) in [("illegal move", &illegal), ("unreadable", &unreadable)] {
+        for line in list.iter().take(5) {
+            writeln!(err, "skipped ({what}): {line}")?;
+        }
+        if list.len() > 5 {
+            writeln!(err, "skipped ({what}): ... and {} more", list.len() - 5)?;
+        }
+    }
+    let mut out = io::stdout().lock();
+    let written = writeln!(
+        out,
+        "{} games from {} files in {:.2} s; skipped {} with an illegal move, {} unreadable\n\
+         {} entries (max ply {}, min games {}), {} written to {}",
+        builder.games,
+        files.len(),
+        started.elapsed().as_secs_f64(),
+        illegal.len(),
+        unreadable.len(),
+        entries,
+        max_ply.map_or("all".to_owned(), |p| p.to_string()),
+        args.min_games.max(1),
+        kib(bytes.len()),
+        args.output.display()
+    );
+    super::finish_output(written)
+}
+
+/// The book `show` reads: `--book FILE`, else the configured file, else the built-in one.
+fn chosen_book(args: &BookShowArgs, global: &GlobalArgs) -> Result<Book> {
+    if let Some(path) = &args.book {
+        return Book::open(path).map_err(|e| UsageError(e.to_string()).into());
+    }
+    let config = super::config::load(global)?;
+    let config_dir = config
+        .location
+        .as_ref()
+        .and_then(|l| l.path.parent().map(Path::to_path_buf));
+    match config.settings.book.file_path(config_dir.as_deref()) {
+        Some(path) => Book::open(&path).map_err(|e| UsageError(e.to_string()).into()),
+        None => Ok(Book::builtin()?.clone()),
+    }
+}
+
+fn show(args: &BookShowArgs, global: &GlobalArgs) -> Result<()> {
+    let mut pos = match &args.fen {
+        Some(fen) => Position::from_fen(fen).map_err(|e| UsageError(format!("bad FEN: {e}")))?,
+        None => Position::startpos(),
+    };
+    for text in &args.moves {
+        let mv = parse_move(&pos, text)
+            .map_err(|e| UsageError(format!("move '{text}' in {}: {e}", pos.to_fen())))?;
+        pos.make_move(mv);
+    }
+    let notation: Notation = match &global.notation {
+        Some(name) => name.parse().map_err(|e| UsageError(format!("{e}")))?,
+        None => Notation::Chinese,
+    };
+    let book = chosen_book(args, global)?;
+    let moves = book.moves(&pos);
+    let fen = pos.to_fen();
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let written = if args.json {
+        let list: Vec<_> = moves
+            .iter()
+            .map(|m| {
+                json!({
+                    "move": m.mv.iccs(),
+                    "chinese": format_move(&pos, m.mv, Notation::Chinese),
+                    "count": m.stats.count,
+                    "red_wins": m.stats.red_wins,
+                    "draws": m.stats.draws,
+                    "black_wins": m.stats.black_wins,
+                })
+            })
+            .collect();
+        writeln!(out, "{}", json!({"fen": fen, "moves": list}))
+    } else {
+        (|| {
+            writeln!(out, "{fen}")?;
+            if moves.is_empty() {
+                return writeln!(out, "not in the book");
+            }
+            let side = pos.side_to_move();
+            for m in &moves {
+                let score = m
+                    .score_percent(side)
+                    .map_or("-".to_owned(), |s| format!("{s:.0}%"));
+                let s = m.stats;
+                writeln!(
+                    out,
+                    "{}\t{}\tcount {}\tscore {score}\t(+{} ={} -{})",
+                    format_move(&pos, m.mv, notation),
+                    m.mv.iccs(),
+                    s.count,
+                    s.red_wins,
+                    s.draws,
+                    s.black_wins
+                )?;
+            }
+            Ok(())
+        })()
+    };
+    super::finish_output(written.and_then(|()| out.flush()))
+}
+
+fn generate_book(args: &BookGenerateArgs, global: &GlobalArgs) -> Result<()> {
+    let options = GenerateOptions {
+        plies: args.plies,
+        depth: global.depth.unwrap_or(GenerateOptions::default().depth),
+        width: args.width,
+        margin: args.margin,
+    };
+    if options.depth < 2 {
+        return Err(UsageError("book generate needs --depth 2 or more".to_owned()).into());
+    }
+    let started = Instant::now();
+    let mut progress = ProgressBar::new(args.quiet);
+    let (builder, searched) = generate(&options, &mut |done, known, ply| {
+        progress.update(done, known, &format!("positions (ply {})", ply + 1));
+    });
+    progress.finish();
+    let bytes = builder.to_bytes(1);
+    std::fs::write(&args.output, &bytes)
+        .with_context(|| format!("cannot write {}", args.output.display()))?;
+    let written = writeln!(
+        io::stdout().lock(),
+        "{searched} positions searched in {:.1} s (plies {}, depth {}, width {}, margin {}): \
+         {} entries, {} written to {}",
+        started.elapsed().as_secs_f64(),
+        options.plies,
+        options.depth,
+        options.width,
+        options.margin,
+        builder.len(),
+        kib(bytes.len()),
+        args.output.display()
+    );
+    super::finish_output(written)
+}
