@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod config;
+pub mod egtb;
 pub mod engine;
 pub mod eval;
 pub mod notation;

@@ -16,7 +16,11 @@ fn main() -> ExitCode {
         Err(error) => {
             // One plain message, never a backtrace: these are the user's input errors.
             eprintln!("xiangqi-tui: {error:#}");
-            ExitCode::FAILURE
+            if error.is::<commands::egtb::BadInput>() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::FAILURE
+            }
         }
     }
 }
@@ -33,5 +37,6 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Moves(args) => commands::moves::run(&args, &cli.global),
         Command::Notation => commands::notation::run(),
         Command::Replay(args) => commands::replay::run(&args),
+        Command::Egtb(command) => commands::egtb::run(&command),
     }
 }

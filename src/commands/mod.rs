@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod config;
+pub mod egtb;
 pub mod moves;
 pub mod notation;
 pub mod perft;
