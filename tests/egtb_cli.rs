@@ -68,7 +68,7 @@ fn generate_then_probe_json() {
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
         "{\"fen\":\"3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1\",\"material\":\"KK\",\
-         \"result\":\"draw\",\"plies\":null,\"best_move\":\"e0e1\"}\n"
+         \"result\":\"draw\",\"plies\":null,\"best_move\":\"e0f0\"}\n"
     );
 
     // A second run keeps what is there.

@@ -101,7 +101,20 @@ pub struct Tablebases {
     loaded: RwLock<HashMap<Material, Option<Arc<Table>>>>,
 }
 
+impl std::fmt::Debug for Tablebases {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Tablebases({}, {} tables)", self.dir.display(), self.present.len())
+    }
+}
+
 impl Tablebases {
+    /// The tables in the data directory (where `egtb generate` writes by default), if
+    /// there are any.
+    pub fn installed() -> Option<Arc<Tablebases>> {
+        let tables = Tablebases::open(&super::default_dir()?);
+        (!tables.is_empty()).then(|| Arc::new(tables))
+    }
+
     /// The tables in `dir` (none if it does not exist). Files are only listed here; each
     /// is read and checked on first use, and one that fails the check counts as absent.
     pub fn open(dir: &Path) -> Tablebases {

@@ -99,6 +99,8 @@ pub struct App {
     pub size: (u16, u16),
     /// Set once quitting: the driver leaves after carrying out the effects.
     pub quitting: bool,
+    /// Endgame tables for the status line's verdict; none unless the driver loads them.
+    pub tablebases: Option<std::sync::Arc<crate::egtb::Tablebases>>,
 }
 
 impl App {
@@ -133,6 +135,7 @@ impl App {
             notice: None,
             size: (80, 24),
             quitting: false,
+            tablebases: None,
         };
         app.orient();
         app

@@ -171,6 +171,7 @@ pub fn run(config: Config, options: RunOptions) -> io::Result<Exit> {
     }
     let searcher = default_searcher();
     let mut app = App::new(config, ColorEnv::from_process(), searcher.is_some());
+    app.tablebases = crate::egtb::Tablebases::installed();
     app.engine.traces = searcher.as_ref().is_some_and(|searcher| searcher.traces());
     if let Some(path) = &options.autosave_path {
         match read_autosave(path) {
