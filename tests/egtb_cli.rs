@@ -19,7 +19,11 @@ fn generate_then_probe_json() {
     let dir = home.path().join("tables");
     let dir = dir.to_str().unwrap();
     let out = run(&["egtb", "generate", "KRK", "--dir", dir], home.path());
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("solved 2 endings"), "{stderr}");
 
@@ -62,7 +66,15 @@ fn generate_then_probe_json() {
 
     // KK: a draw, no plies; the best move is any that keeps it.
     let out = run(
-        &["egtb", "probe", "--fen", "3k5/9/9/9/9/9/9/9/9/4K4 w", "--json", "--dir", dir],
+        &[
+            "egtb",
+            "probe",
+            "--fen",
+            "3k5/9/9/9/9/9/9/9/9/4K4 w",
+            "--json",
+            "--dir",
+            dir,
+        ],
         home.path(),
     );
     assert_eq!(
@@ -84,7 +96,14 @@ fn missing_material_names_the_command() {
     let dir = home.path().join("empty");
     let dir = dir.to_str().unwrap();
     let out = run(
-        &["egtb", "probe", "--fen", "3k5/9/9/9/9/9/9/9/9/N3K4 w", "--dir", dir],
+        &[
+            "egtb",
+            "probe",
+            "--fen",
+            "3k5/9/9/9/9/9/9/9/9/N3K4 w",
+            "--dir",
+            dir,
+        ],
         home.path(),
     );
     assert_eq!(out.status.code(), Some(2));

@@ -113,7 +113,11 @@ fn generate(names: &[String], dir: Option<&Path>, threads: usize) -> Result<()> 
         .map(|entries| {
             entries
                 .flatten()
-                .filter(|e| e.path().extension().is_some_and(|x| x == egtb::file::EXTENSION))
+                .filter(|e| {
+                    e.path()
+                        .extension()
+                        .is_some_and(|x| x == egtb::file::EXTENSION)
+                })
                 .filter_map(|e| e.metadata().ok())
                 .map(|m| m.len())
                 .sum()

@@ -11,4 +11,3 @@ pub fn run() -> Result<()> {
     )?;
     Ok(())
 }
-

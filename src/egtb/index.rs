@@ -91,9 +91,8 @@ impl Indexer {
         }
         let mut binomial = vec![[0u64; 6]; 91];
         for (n, row) in binomial.iter_mut().enumerate() {
-            row[0] = 1;
-            for k in 1..6 {
-                row[k] = if n < k { 0 } else { choose(n as u64, k as u64) };
+            for (k, cell) in row.iter_mut().enumerate() {
+                *cell = if n < k { 0 } else { choose(n as u64, k as u64) };
             }
         }
         let mut stride = 1u64;
@@ -179,7 +178,14 @@ impl Indexer {
             index += digit * g.stride;
             at += g.count;
         }
-        Some(index + if placement.side == Color::Black { self.per_side } else { 0 })
+        Some(
+            index
+                + if placement.side == Color::Black {
+                    self.per_side
+                } else {
+                    0
+                },
+        )
     }
 
     /// The placement of a position of this material. `flip`: the stronger side is Black

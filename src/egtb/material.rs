@@ -256,7 +256,9 @@ impl FromStr for Material {
         };
         let upper = text.to_ascii_uppercase();
         if !upper.starts_with('K') {
-            return Err(bad("it must start with K (the stronger side's general)".into()));
+            return Err(bad(
+                "it must start with K (the stronger side's general)".into()
+            ));
         }
         let mut sides = Vec::new();
         for (column, c) in upper.chars().enumerate() {
@@ -300,9 +302,7 @@ impl FromStr for Material {
         };
         let (canonical, swapped) = Material::from_sides(sides[0], sides[1]);
         if swapped {
-            return Err(bad(format!(
-                "the stronger side comes first: {canonical}"
-            )));
+            return Err(bad(format!("the stronger side comes first: {canonical}")));
         }
         Ok(material)
     }

@@ -136,8 +136,7 @@ pub fn generate(
                 Some(t) => t.clone(),
                 None => tables.table(&c).or_else(|_| {
                     let sub_ix = Indexer::new(c);
-                    let (values, longest) =
-                        file::read_table(&file::table_path(dir, &c), &sub_ix)?;
+                    let (values, longest) = file::read_table(&file::table_path(dir, &c), &sub_ix)?;
                     Ok::<_, EgtbError>(Arc::new(Table::new(sub_ix, values, longest)))
                 })?,
             };

@@ -103,7 +103,12 @@ pub struct Tablebases {
 
 impl std::fmt::Debug for Tablebases {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Tablebases({}, {} tables)", self.dir.display(), self.present.len())
+        write!(
+            f,
+            "Tablebases({}, {} tables)",
+            self.dir.display(),
+            self.present.len()
+        )
     }
 }
 

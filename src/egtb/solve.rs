@@ -108,7 +108,11 @@ pub fn solve(
         }
         frontier.append(&mut next);
         if frontier.is_empty() {
-            if wins[level..].iter().chain(&losses[level..]).all(Vec::is_empty) {
+            if wins[level..]
+                .iter()
+                .chain(&losses[level..])
+                .all(Vec::is_empty)
+            {
                 break;
             }
             continue;

@@ -127,8 +127,7 @@ pub fn status(app: &App, frame: &mut Frame, area: Rect) {
                     } else {
                         parts.push(format!("{side} to move"));
                     }
-                    if let Some(probe) = app.tablebases.as_ref().and_then(|tb| tb.probe(position))
-                    {
+                    if let Some(probe) = app.tablebases.as_ref().and_then(|tb| tb.probe(position)) {
                         parts.push(format!("tablebase: {}", probe.describe()));
                     }
                 }
