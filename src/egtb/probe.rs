@@ -176,18 +176,21 @@ impl Tablebases {
                 .clone()
                 .ok_or_else(|| EgtbError::Missing(material.to_string()));
         }
-        let loaded = if self.present.contains(material) {
+        let read = if self.present.contains(material) {
             let ix = Indexer::new(*material);
-            let (values, longest) = read_table(&table_path(&self.dir, material), &ix)?;
-            Some(Arc::new(Table::new(ix, values, longest)))
+            read_table(&table_path(&self.dir, material), &ix)
+                .map(|(values, longest)| Some(Arc::new(Table::new(ix, values, longest))))
         } else {
-            None
+            Ok(None)
         };
+        // A damaged file counts as absent from now on: the search must not read it again
+        // at every node.
+        let loaded = read.as_ref().ok().cloned().flatten();
         self.loaded
             .write()
             .expect("tablebase lock")
             .insert(*material, loaded.clone());
-        loaded.ok_or_else(|| EgtbError::Missing(material.to_string()))
+        read?.ok_or_else(|| EgtbError::Missing(material.to_string()))
     }
 
     /// The verdict on a position, if its material has a valid table.
