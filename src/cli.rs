@@ -107,6 +107,39 @@ pub enum Command {
     /// Build, show or generate an opening book.
     #[command(subcommand)]
     Book(BookCommand),
+    /// Endgame tablebases: generate them, look positions up.
+    #[command(subcommand)]
+    Egtb(EgtbCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum EgtbCommand {
+    /// Solve endings by retrograde analysis and write their tables (resumable).
+    Generate {
+        /// Endings such as KRKAABB (stronger side first); the default set when none.
+        materials: Vec<String>,
+        /// Folder of the tables; `egtb` in the data directory by default.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+        /// Solver threads.
+        #[arg(long, value_name = "N", default_value_t = 2)]
+        threads: usize,
+    },
+    /// Look a position up: win, draw or loss, plies to mate, the best move.
+    Probe {
+        /// Position (xiangqi FEN).
+        #[arg(long)]
+        fen: String,
+        /// Also list every legal move with its value.
+        #[arg(long)]
+        all: bool,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Folder of the tables; `egtb` in the data directory by default.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
 }
 
 #[derive(Debug, Args)]

@@ -5,6 +5,7 @@
 pub mod board;
 pub mod book;
 pub mod config;
+pub mod egtb;
 pub mod engine;
 pub mod eval;
 pub mod notation;

@@ -5,6 +5,7 @@ pub mod bench;
 pub mod book;
 pub mod compare;
 pub mod config;
+pub mod egtb;
 pub mod moves;
 pub mod notation;
 pub mod perft;

@@ -1,8 +1,13 @@
 //! `xiangqi-tui uci`: the UCI (and UCCI) engine on standard input and output.
 
 use anyhow::Result;
+use xiangqi_tui::egtb::Tablebases;
 
 pub fn run() -> Result<()> {
-    xiangqi_tui::engine::uci::run(std::io::stdin(), std::io::stdout())?;
+    xiangqi_tui::engine::uci::run_with_tablebases(
+        std::io::stdin(),
+        std::io::stdout(),
+        Tablebases::installed(),
+    )?;
     Ok(())
 }

@@ -16,6 +16,7 @@ pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 28;
 /// First aspiration half-window, in centipawns.
 const ASPIRATION_WINDOW: i32 = 20;
 
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn iterative_deepening(
     pos: &Position,
     tt: &mut TranspositionTable,
@@ -24,9 +25,11 @@ pub(crate) fn iterative_deepening(
     limits: &Limits,
     stop: &AtomicBool,
     report: &mut dyn FnMut(&SearchInfo),
+    tablebases: Option<std::sync::Arc<crate::egtb::Tablebases>>,
 ) -> SearchResult {
     let root_moves = pos.legal_move_list();
     let mut searcher = Searcher::new(pos, tt, history, options, limits, stop);
+    searcher.tablebases = tablebases;
     let mut result = SearchResult {
         best_move: root_moves.first().copied(),
         ponder: None,

@@ -17,6 +17,7 @@ pub mod score;
 mod search;
 pub mod see;
 mod table_memory;
+mod tablebase;
 pub mod tt;
 pub mod uci;
 pub mod worker;
@@ -28,9 +29,11 @@ pub use position_game::PositionGame;
 pub use score::Verdict;
 pub use search::{SearchInfo, SearchOptions, SearchResult};
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use crate::board::{Move, Position};
+use crate::egtb::Tablebases;
 use crate::search::{Algorithm, Details, NoTrace, Tracer};
 use ordering::History;
 use tt::TranspositionTable;
@@ -46,6 +49,9 @@ pub struct Engine {
     pub algorithm: Algorithm,
     /// Made on first use, so engines that never leave alpha-beta do not pay for it.
     backends: Option<Box<PositionSearcher>>,
+    /// Endgame tablebases probed at the root and in the search; none by default, and
+    /// without them the search is exactly what it was.
+    tablebases: Option<Arc<Tablebases>>,
 }
 
 impl Engine {
@@ -59,7 +65,18 @@ impl Engine {
             options: SearchOptions::default(),
             algorithm: Algorithm::AlphaBeta,
             backends: None,
+            tablebases: None,
         }
+    }
+
+    /// Uses these tablebases from the next search on (`None`: none). An empty set is
+    /// dropped, so it costs nothing.
+    pub fn set_tablebases(&mut self, tablebases: Option<Arc<Tablebases>>) {
+        self.tablebases = tablebases.filter(|tb| !tb.is_empty());
+    }
+
+    pub fn tablebases(&self) -> Option<&Arc<Tablebases>> {
+        self.tablebases.as_ref()
     }
 
     /// Resizes (and clears) the transposition table. The textbook backends get as much:
@@ -140,6 +157,13 @@ impl Engine {
         stop: &AtomicBool,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
+        if let Some(result) = self
+            .tablebases
+            .as_deref()
+            .and_then(|tb| tablebase::root_result(tb, pos, report))
+        {
+            return result;
+        }
         self.tt.new_search();
         self.history.age();
         iterate::iterative_deepening(
@@ -150,6 +174,7 @@ impl Engine {
             limits,
             stop,
             report,
+            self.tablebases.clone(),
         )
     }
 }

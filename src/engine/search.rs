@@ -139,6 +139,8 @@ pub(crate) struct Searcher<'a> {
     /// Best root move of the iteration in progress, with its score and variation.
     root_best: Option<(Move, i32, Vec<Move>)>,
     reductions: &'static [[u8; 64]; 64],
+    /// Endgame tables, probed at every node below the root whose material they cover.
+    pub(crate) tablebases: Option<std::sync::Arc<crate::egtb::Tablebases>>,
 }
 
 impl<'a> Searcher<'a> {
@@ -175,6 +177,7 @@ impl<'a> Searcher<'a> {
             root_depth: 0,
             root_best: None,
             reductions: &REDUCTIONS,
+            tablebases: None,
         }
     }
 
@@ -261,6 +264,19 @@ impl<'a> Searcher<'a> {
         pv_node: bool,
     ) -> i32 {
         self.pv_len[ply] = ply;
+        if ply > 0
+            && let Some(tb) = &self.tablebases
+            && let Some(score) = super::tablebase::score(tb, &self.pos, ply)
+        {
+            // The game's repetition verdicts still come first; the table's value is
+            // exact otherwise, whatever the depth left.
+            if let Some((verdict, distance)) = repetition::verdict(&self.pos, ply) {
+                self.path_ply = ply as isize - distance as isize;
+                return verdict;
+            }
+            self.path_ply = PATH_FREE;
+            return score;
+        }
         if depth <= 0 {
             return self.quiescence(alpha, beta, ply);
         }

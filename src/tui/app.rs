@@ -105,6 +105,8 @@ pub struct App {
     pub compare: super::compare_view::CompareView,
     /// The opening book the engine plays from; the driver loads it at start.
     pub book: Option<std::sync::Arc<crate::book::Book>>,
+    /// Endgame tables for the status line's verdict; none unless the driver loads them.
+    pub tablebases: Option<std::sync::Arc<crate::egtb::Tablebases>>,
 }
 
 impl App {
@@ -142,6 +144,7 @@ impl App {
             study: Default::default(),
             compare: Default::default(),
             book: None,
+            tablebases: None,
         };
         app.orient();
         app

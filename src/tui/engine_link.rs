@@ -134,9 +134,11 @@ pub trait Searcher: Send {
     }
 }
 
-/// The engine of this build, if it has one.
+/// The engine of this build, if it has one, with the installed endgame tables.
 pub fn default_searcher() -> Option<Box<dyn Searcher>> {
-    Some(Box::new(super::engine_search::EngineSearcher::default()))
+    let mut searcher = super::engine_search::EngineSearcher::default();
+    searcher.set_tablebases(crate::egtb::Tablebases::installed());
+    Some(Box::new(searcher))
 }
 
 /// Trace lines sent in one batch at most, when running freely.

@@ -37,6 +37,13 @@ impl Default for EngineSearcher {
     }
 }
 
+impl EngineSearcher {
+    /// Endgame tables for the strong engine's searches.
+    pub fn set_tablebases(&mut self, tablebases: Option<std::sync::Arc<crate::egtb::Tablebases>>) {
+        self.engine.set_tablebases(tablebases);
+    }
+}
+
 /// An iteration as the log and the status line show it.
 fn iteration(info: &SearchInfo) -> IterationInfo {
     IterationInfo {

@@ -181,6 +181,7 @@ pub fn run_with(
     }
     let searcher = default_searcher();
     let mut app = App::new(config, ColorEnv::from_process(), searcher.is_some());
+    app.tablebases = crate::egtb::Tablebases::installed();
     app.engine.traces = searcher.as_ref().is_some_and(|searcher| searcher.traces());
     match super::book_link::load(&app.config) {
         Ok(book) => app.book = book,

@@ -59,6 +59,7 @@ struct Session {
     /// The backend the next `go` uses.
     algorithm: Algorithm,
     search: Option<RunningSearch>,
+    tablebases: Option<Arc<crate::egtb::Tablebases>>,
     /// The opening book options (`OwnBook`, `BookFile`, `BookVariety`).
     book: BookOptions,
 }
@@ -115,6 +116,15 @@ fn algorithm_vars() -> String {
 
 /// Runs the protocol until `quit` or the end of input.
 pub fn run<R: Read, W: Write + Send + 'static>(input: R, output: W) -> io::Result<()> {
+    run_with_tablebases(input, output, None)
+}
+
+/// `run`, with endgame tablebases for every search.
+pub fn run_with_tablebases<R: Read, W: Write + Send + 'static>(
+    input: R,
+    output: W,
+    tablebases: Option<Arc<crate::egtb::Tablebases>>,
+) -> io::Result<()> {
     let out: Output = Arc::new(Mutex::new(Box::new(output)));
     let mut session = Session {
         out: Arc::clone(&out),
@@ -125,6 +135,7 @@ pub fn run<R: Read, W: Write + Send + 'static>(input: R, output: W) -> io::Resul
         hash_mb: Engine::DEFAULT_HASH_MB,
         algorithm: Algorithm::AlphaBeta,
         search: None,
+        tablebases,
         book: BookOptions {
             own_book: false,
             file: "builtin".to_owned(),
@@ -402,6 +413,7 @@ impl Session {
             .take()
             .unwrap_or_else(|| Engine::new(self.hash_mb));
         engine.algorithm = self.algorithm;
+        engine.set_tablebases(self.tablebases.clone());
         let limits = go.limits_for(self.position.side_to_move());
         let wait_for_stop = go.ponder || limits.infinite;
         let stop = Arc::new(AtomicBool::new(false));

@@ -127,6 +127,9 @@ pub fn status(app: &App, frame: &mut Frame, area: Rect) {
                     } else {
                         parts.push(format!("{side} to move"));
                     }
+                    if let Some(probe) = app.tablebases.as_ref().and_then(|tb| tb.probe(position)) {
+                        parts.push(format!("tablebase: {}", probe.describe()));
+                    }
                 }
             }
             parts.push(mode_text(app));
