@@ -51,6 +51,8 @@ fn every_key_can_be_set() {
         glyphs: Glyphs::Wide,
         notation: Notation::Wxf,
         color: ColorMode::Ansi256,
+        level: 7,
+        multipv: 5,
     };
     assert_eq!(resolve(&file, None), expected);
 }
@@ -158,7 +160,7 @@ const INVALID: &[(&str, Expected)] = &[
             Some("depht"),
             "unknown key `depht` (did you mean `depth`?); allowed keys: algorithm, depth, \
              movetime_ms, nodes, hash_mb, trace, step, engine_side, theme, glyphs, notation, \
-             color, profile, profiles",
+             color, level, multipv, profile, profiles",
         )],
     ),
     (
@@ -262,7 +264,7 @@ const INVALID: &[(&str, Expected)] = &[
             Some("profiles.quiet.colour"),
             "unknown key `profiles.quiet.colour` (did you mean `color`?); allowed keys: \
              algorithm, depth, movetime_ms, nodes, hash_mb, trace, step, engine_side, theme, \
-             glyphs, notation, color",
+             glyphs, notation, color, level, multipv",
         )],
     ),
     (
@@ -358,7 +360,7 @@ const INVALID: &[(&str, Expected)] = &[
                 Some("colour"),
                 "unknown key `colour` (did you mean `color`?); allowed keys: algorithm, \
                  depth, movetime_ms, nodes, hash_mb, trace, step, engine_side, theme, glyphs, \
-                 notation, color, profile, profiles",
+                 notation, color, level, multipv, profile, profiles",
             ),
             (
                 12,
@@ -373,7 +375,7 @@ const INVALID: &[(&str, Expected)] = &[
                 Some("profiles.fast.movetime"),
                 "unknown key `profiles.fast.movetime` (did you mean `movetime_ms`?); allowed \
                  keys: algorithm, depth, movetime_ms, nodes, hash_mb, trace, step, \
-                 engine_side, theme, glyphs, notation, color",
+                 engine_side, theme, glyphs, notation, color, level, multipv",
             ),
         ],
     ),

@@ -30,6 +30,8 @@ fn three_values(key: SettingKey) -> [RawValue<'static>; 3] {
         SettingKey::Glyphs => [Str("wide"), Str("ascii"), Str("wide")],
         SettingKey::Notation => [Str("wxf"), Str("iccs"), Str("wxf")],
         SettingKey::Color => [Str("16"), Str("never"), Str("truecolor")],
+        SettingKey::Level => [Integer(5), Integer(12), Integer(1)],
+        SettingKey::Multipv => [Integer(2), Integer(4), Integer(10)],
     }
 }
 
@@ -151,6 +153,8 @@ fn a_file_a_profile_and_flags_together() {
         glyphs: Glyphs::Ascii,         // flag over file
         notation: Notation::Iccs,      // profile
         color: ColorMode::Auto,        // default
+        level: 20,                     // default
+        multipv: 3,                    // default
     };
     assert_eq!(settings, expected);
 

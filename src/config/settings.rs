@@ -12,6 +12,11 @@ pub const MAX_DEPTH: u32 = 64;
 pub const MAX_HASH_MB: u32 = 65_536;
 /// The word that switches a search limit off (`depth = "none"`).
 pub const NO_LIMIT: &str = "none";
+/// Strength levels: 1 (weakest) to 20 (full strength).
+pub const MIN_LEVEL: u8 = 1;
+pub const MAX_LEVEL: u8 = 20;
+/// Most engine lines the analysis board may show.
+pub const MAX_MULTIPV: u8 = 10;
 
 /// The effective settings: every key has a value.
 ///
@@ -38,6 +43,10 @@ pub struct Settings {
     pub glyphs: Glyphs,
     pub notation: Notation,
     pub color: ColorMode,
+    /// The engine's strength level, 1..=20 (20: full strength).
+    pub level: u8,
+    /// Lines the analysis board shows, 1..=10.
+    pub multipv: u8,
 }
 
 impl Default for Settings {
@@ -57,6 +66,8 @@ impl Default for Settings {
             glyphs: Glyphs::Cjk,
             notation: Notation::Chinese,
             color: ColorMode::Auto,
+            level: MAX_LEVEL,
+            multipv: 3,
         }
     }
 }
@@ -86,6 +97,8 @@ pub enum SettingKey {
     Glyphs,
     Notation,
     Color,
+    Level,
+    Multipv,
 }
 
 impl SettingKey {
@@ -102,6 +115,8 @@ impl SettingKey {
         SettingKey::Glyphs,
         SettingKey::Notation,
         SettingKey::Color,
+        SettingKey::Level,
+        SettingKey::Multipv,
     ];
 
     /// The key as written in a config file.
@@ -119,6 +134,8 @@ impl SettingKey {
             SettingKey::Glyphs => "glyphs",
             SettingKey::Notation => "notation",
             SettingKey::Color => "color",
+            SettingKey::Level => "level",
+            SettingKey::Multipv => "multipv",
         }
     }
 
@@ -146,6 +163,8 @@ impl SettingKey {
             SettingKey::Glyphs => one_of(Glyphs::NAMES),
             SettingKey::Notation => one_of(Notation::NAMES),
             SettingKey::Color => one_of(ColorMode::NAMES),
+            SettingKey::Level => format!("an integer from {MIN_LEVEL} to {MAX_LEVEL}"),
+            SettingKey::Multipv => format!("an integer from 1 to {MAX_MULTIPV}"),
         }
     }
 }
@@ -194,6 +213,8 @@ pub struct SettingsLayer {
     pub glyphs: Option<Glyphs>,
     pub notation: Option<Notation>,
     pub color: Option<ColorMode>,
+    pub level: Option<u8>,
+    pub multipv: Option<u8>,
 }
 
 impl SettingsLayer {
@@ -231,6 +252,23 @@ impl SettingsLayer {
             SettingKey::HashMb => match value {
                 RawValue::Integer(number) => {
                     self.hash_mb = Some(in_range(shown_key, number, 1, MAX_HASH_MB.into())?)
+                }
+                _ => return Err(wrong_type()),
+            },
+            SettingKey::Level => match value {
+                RawValue::Integer(number) => {
+                    self.level = Some(in_range(
+                        shown_key,
+                        number,
+                        MIN_LEVEL.into(),
+                        MAX_LEVEL.into(),
+                    )?)
+                }
+                _ => return Err(wrong_type()),
+            },
+            SettingKey::Multipv => match value {
+                RawValue::Integer(number) => {
+                    self.multipv = Some(in_range(shown_key, number, 1, MAX_MULTIPV.into())?)
                 }
                 _ => return Err(wrong_type()),
             },
@@ -277,6 +315,8 @@ impl SettingsLayer {
         put(&mut settings.glyphs, &self.glyphs);
         put(&mut settings.notation, &self.notation);
         put(&mut settings.color, &self.color);
+        put(&mut settings.level, &self.level);
+        put(&mut settings.multipv, &self.multipv);
     }
 }
 
