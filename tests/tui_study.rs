@@ -16,6 +16,8 @@ const ENDGAME: &str = "4k4/9/9/9/9/9/9/2H6/R3C4/4K4 w - - 0 1";
 
 fn request(id: u64, algorithm: Algorithm, trace: TraceLevel, step: bool) -> SearchRequest {
     SearchRequest {
+        multipv: 1,
+        level: 20,
         id,
         position: Position::from_fen(ENDGAME).unwrap(),
         algorithm,

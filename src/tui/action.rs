@@ -77,6 +77,12 @@ pub enum Command {
     CycleTrace,
     /// Clear and redraw the whole screen.
     Redraw,
+    /// The analysis board on or off.
+    Analyze,
+    /// Show the engine's best move without playing it.
+    Hint,
+    /// Show the position after this many plies (a click in the move list).
+    GoToPly(usize),
 }
 
 /// Something only the driver can do.

@@ -19,6 +19,11 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":fen FEN", "set up a position"),
     (":load PATH", "load a PGN game"),
     (":save PATH", "save the game as PGN"),
+    (
+        ":analyze",
+        "analysis board on/off (Ctrl-A): live engine lines",
+    ),
+    (":hint", "show the engine's best move (Ctrl-H)"),
     (":help", "this help"),
 ];
 
@@ -76,6 +81,8 @@ pub fn run_line(app: &mut App, line: &str) -> Vec<Effect> {
         "save" if argument.is_empty() => return needs_argument(app, "a file path"),
         "save" => loading::save_to(app, argument),
         "help" => update::run(app, Command::Help),
+        "analyze" | "analyse" => update::run(app, Command::Analyze),
+        "hint" => update::run(app, Command::Hint),
         _ => {
             let known: Vec<&str> = COMMANDS
                 .iter()
