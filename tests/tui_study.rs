@@ -51,7 +51,7 @@ fn run(
             EngineEvent::Trace { lines: more, .. } => lines.extend(more),
             EngineEvent::Iteration { info, .. } => score = Some(info.score),
             EngineEvent::BestMove { mv, .. } => return (lines, score, mv.map(|m| m.iccs())),
-            EngineEvent::Note { .. } => {}
+            EngineEvent::Note { .. } | EngineEvent::Lines { .. } => {}
             EngineEvent::Failed { message, .. } => panic!("{message}"),
         }
     }
@@ -101,7 +101,7 @@ fn a_stepping_study_search_sends_one_trace_line_per_step() {
                     seen.extend(lines);
                     break;
                 }
-                EngineEvent::Note { .. } => {}
+                EngineEvent::Note { .. } | EngineEvent::Lines { .. } => {}
                 other => panic!("{other:?}"),
             }
         }

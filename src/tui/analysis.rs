@@ -10,10 +10,10 @@ use crate::config::TraceLevel;
 
 use super::action::Effect;
 use super::app::{App, Thinking};
-use super::engine_events;
 use super::engine_link::{EngineLine, EngineScore, IterationInfo, SearchRequest};
 use super::notation_link::format_line;
 use super::search_log::LogKind;
+use super::step::StepState;
 use super::update::stop_search;
 
 /// What a search is for.
@@ -155,7 +155,14 @@ pub fn start(app: &mut App, purpose: Purpose, multipv: usize) -> Effect {
         play_result: false,
         purpose,
     });
-    engine_events::search_started(app, &request);
+    let side = app.position().side_to_move().name();
+    let header = match purpose {
+        Purpose::Analyse => format!("analysis: {side} to move, {multipv} lines"),
+        _ => format!("hint for {side}"),
+    };
+    app.log.push(LogKind::Search, header);
+    app.log.step = Some(StepState::free());
+    app.log.follow();
     Effect::StartSearch(Box::new(request))
 }
 

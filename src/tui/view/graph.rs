@@ -23,7 +23,12 @@ pub fn graph(app: &App, frame: &mut Frame, area: Rect) {
     };
     let block = pane_block(app, &title, false);
     let last_ply = app.game.ply().max(10) as f64;
-    let clip = f64::from(GRAPH_CLIP) / 100.0;
+    // The scale follows the largest score, in whole pawns, up to the clip.
+    let largest = points
+        .iter()
+        .map(|&(_, pawns)| pawns.abs())
+        .fold(0.0, f64::max);
+    let clip = largest.ceil().clamp(1.0, f64::from(GRAPH_CLIP) / 100.0);
     let zero = [(0.0, 0.0), (last_ply, 0.0)];
     let datasets = vec![
         Dataset::default()
