@@ -17,6 +17,8 @@ pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 28;
 /// First aspiration half-window, in centipawns.
 const ASPIRATION_WINDOW: i32 = 20;
 
+// The engine lends its table and history separately, so they cannot be one argument.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn iterative_deepening(
     pos: &Position,
     tt: &mut TranspositionTable,

@@ -16,10 +16,12 @@ pub const SKILL_LINES: usize = 4;
 /// Largest random push, in centipawns, before the weakness scaling: about a soldier.
 const MAX_SPREAD: i32 = 120;
 
-/// Approximate Elo of each level, measured with tools/match.py at the levels' own
-/// node caps against our full engine at fixed nodes (see README, "Strength levels").
-/// Levels between the measured ones are interpolated.
-pub const LEVEL_ELO: [(u8, i32); 5] = [(1, 600), (5, 900), (10, 1300), (15, 1700), (20, 2200)];
+/// Approximate Elo of each level on a scale where our full engine at 1,000 nodes per
+/// move is 1000: levels 1, 5, 10 and 15 measured with tools/match.py (24 games each,
+/// the levels at their own caps against the full engine at 200, 1,000 and 8,000
+/// nodes); level 20 extrapolated, not measured (README, "Strength levels"). Levels in
+/// between are interpolated.
+pub const LEVEL_ELO: [(u8, i32); 5] = [(1, 350), (5, 400), (10, 1100), (15, 1600), (20, 2100)];
 
 /// A strength level and the random state of its picks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -77,3 +77,11 @@ impl Engine {
         seen
     }
 }
+
+impl Drop for Engine {
+    /// No engine process outlives its test.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
