@@ -276,3 +276,27 @@ fn analysis_board_with_three_lines_and_the_graph_120x40() {
     assert_eq!(graph_points(&app).len(), 4);
     assert_snapshot!(screen_text(&render(&app, 120, 40)));
 }
+
+#[test]
+fn level_and_lines_are_set_by_commands() {
+    let mut app = app_against_engine();
+    type_line(&mut app, ":level 21");
+    assert_eq!(app.config.settings.level, 20);
+    assert_eq!(
+        app.input.error(),
+        Some(":level needs a number from 1 to 20")
+    );
+    update(&mut app, key(KeyCode::Esc));
+    type_line(&mut app, ":level 7");
+    assert_eq!(app.config.settings.level, 7);
+    let effects = type_line(&mut app, "炮二平五");
+    assert_eq!(
+        request(&effects).level,
+        7,
+        "the engine's move comes at level 7"
+    );
+    let (mut app, first) = analysing();
+    let effects = type_line(&mut app, ":multipv 5");
+    assert_eq!(stopped(&effects), [first]);
+    assert_eq!(request(&effects).multipv, 5);
+}
