@@ -64,6 +64,12 @@ pub struct GlobalArgs {
     /// Move notation shown: chinese, wxf, iccs.
     #[arg(long, global = true, value_name = "NAME")]
     pub notation: Option<String>,
+    /// Engine strength level, 1 (weakest) to 20 (full strength).
+    #[arg(long, global = true, value_name = "N")]
+    pub level: Option<u8>,
+    /// Engine lines to show: analysis board and `analyze`, 1 to 10.
+    #[arg(long, global = true, value_name = "N")]
+    pub multipv: Option<u8>,
 }
 
 impl GlobalArgs {

@@ -53,6 +53,8 @@ fn every_key_can_be_set() {
         color: ColorMode::Ansi256,
         book: BookSource::File("books/mine.xqb".to_owned()),
         book_variety: 75,
+        level: 7,
+        multipv: 5,
     };
     assert_eq!(resolve(&file, None), expected);
 }
@@ -160,7 +162,7 @@ const INVALID: &[(&str, Expected)] = &[
             Some("depht"),
             "unknown key `depht` (did you mean `depth`?); allowed keys: algorithm, depth, \
              movetime_ms, nodes, hash_mb, trace, step, engine_side, theme, glyphs, notation, \
-             color, book, book_variety, profile, profiles",
+             color, book, book_variety, level, multipv, profile, profiles",
         )],
     ),
     (
@@ -264,7 +266,7 @@ const INVALID: &[(&str, Expected)] = &[
             Some("profiles.quiet.colour"),
             "unknown key `profiles.quiet.colour` (did you mean `color`?); allowed keys: \
              algorithm, depth, movetime_ms, nodes, hash_mb, trace, step, engine_side, theme, \
-             glyphs, notation, color, book, book_variety",
+             glyphs, notation, color, book, book_variety, level, multipv",
         )],
     ),
     (
@@ -360,7 +362,7 @@ const INVALID: &[(&str, Expected)] = &[
                 Some("colour"),
                 "unknown key `colour` (did you mean `color`?); allowed keys: algorithm, \
                  depth, movetime_ms, nodes, hash_mb, trace, step, engine_side, theme, glyphs, \
-                 notation, color, book, book_variety, profile, profiles",
+                 notation, color, book, book_variety, level, multipv, profile, profiles",
             ),
             (
                 12,
@@ -375,7 +377,7 @@ const INVALID: &[(&str, Expected)] = &[
                 Some("profiles.fast.movetime"),
                 "unknown key `profiles.fast.movetime` (did you mean `movetime_ms`?); allowed \
                  keys: algorithm, depth, movetime_ms, nodes, hash_mb, trace, step, \
-                 engine_side, theme, glyphs, notation, color, book, book_variety",
+                 engine_side, theme, glyphs, notation, color, book, book_variety, level, multipv",
             ),
         ],
     ),

@@ -32,6 +32,8 @@ fn three_values(key: SettingKey) -> [RawValue<'static>; 3] {
         SettingKey::Color => [Str("16"), Str("never"), Str("truecolor")],
         SettingKey::Book => [Str("none"), Str("my.book"), Str("other.book")],
         SettingKey::BookVariety => [Integer(0), Integer(100), Integer(55)],
+        SettingKey::Level => [Integer(5), Integer(12), Integer(1)],
+        SettingKey::Multipv => [Integer(2), Integer(4), Integer(10)],
     }
 }
 
@@ -153,6 +155,8 @@ fn a_file_a_profile_and_flags_together() {
         glyphs: Glyphs::Ascii,         // flag over file
         notation: Notation::Iccs,      // profile
         color: ColorMode::Auto,        // default
+        level: 20,                     // default
+        multipv: 3,                    // default
         ..Settings::default()
     };
     assert_eq!(settings, expected);

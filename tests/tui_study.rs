@@ -16,6 +16,8 @@ const ENDGAME: &str = "4k4/9/9/9/9/9/9/2H6/R3C4/4K4 w - - 0 1";
 
 fn request(id: u64, algorithm: Algorithm, trace: TraceLevel, step: bool) -> SearchRequest {
     SearchRequest {
+        multipv: 1,
+        level: 20,
         id,
         position: Position::from_fen(ENDGAME).unwrap(),
         algorithm,
@@ -49,7 +51,7 @@ fn run(
             EngineEvent::Trace { lines: more, .. } => lines.extend(more),
             EngineEvent::Iteration { info, .. } => score = Some(info.score),
             EngineEvent::BestMove { mv, .. } => return (lines, score, mv.map(|m| m.iccs())),
-            EngineEvent::Note { .. } | EngineEvent::Explored { .. } => {}
+            EngineEvent::Note { .. } | EngineEvent::Explored { .. } | EngineEvent::Lines { .. } => {}
             EngineEvent::Failed { message, .. } => panic!("{message}"),
         }
     }
@@ -99,7 +101,7 @@ fn a_stepping_study_search_sends_one_trace_line_per_step() {
                     seen.extend(lines);
                     break;
                 }
-                EngineEvent::Note { .. } | EngineEvent::Explored { .. } => {}
+                EngineEvent::Note { .. } | EngineEvent::Explored { .. } | EngineEvent::Lines { .. } => {}
                 other => panic!("{other:?}"),
             }
         }

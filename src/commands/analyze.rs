@@ -1,6 +1,6 @@
 //! `xiangqi-tui analyze [--fen FEN] [--moves M...] [--json] [--trace]`, with limits from
-//! the global `--depth`, `--movetime`, `--nodes`, `--hash` and `--algorithm` flags (a
-//! one-second search by default). `alphabeta` is the strong engine; the other algorithms
+//! the global `--depth`, `--movetime`, `--nodes`, `--hash`, `--algorithm`, `--multipv`
+//! and `--level` flags (a one-second search by default). `alphabeta` is the strong engine; the other algorithms
 //! run the textbook backends on the position. `--trace` prints the textbook backend's
 //! trace lines, nodes named by their move paths in the `--notation` chosen.
 
@@ -11,8 +11,8 @@ use std::time::Duration;
 use anyhow::{Context, Result, anyhow, bail};
 use xiangqi_tui::board::{Move, Position};
 use xiangqi_tui::engine::{
-    BackendSettings, Engine, Limits, PositionNames, PositionSearcher, SearchInfo, SearchResult,
-    Verdict,
+    BackendSettings, Engine, Limits, MAX_MULTIPV, PositionNames, PositionSearcher, PvLine,
+    SearchInfo, SearchResult, Skill, Verdict, skill,
 };
 use xiangqi_tui::notation::{Notation, format_move};
 use xiangqi_tui::search::{Algorithm, Details, TraceEvent, TraceText};
@@ -54,6 +54,22 @@ pub fn run(args: &AnalyzeArgs, global: &GlobalArgs) -> Result<()> {
     let limits = limits_from(global);
     let mut engine = Engine::new(hash_mb);
     engine.algorithm = algorithm;
+    if let Some(n) = global.multipv {
+        if !(1..=MAX_MULTIPV).contains(&usize::from(n)) {
+            bail!("--multipv: {n} is out of range: allowed 1..={MAX_MULTIPV}");
+        }
+        engine.multipv = usize::from(n);
+    }
+    if let Some(level) = global.level {
+        if !(skill::MIN_LEVEL..=skill::MAX_LEVEL).contains(&level) {
+            bail!(
+                "--level: {level} is out of range: allowed {}..={}",
+                skill::MIN_LEVEL,
+                skill::MAX_LEVEL
+            );
+        }
+        engine.skill = Skill::new(level, 0);
+    }
     let stop = AtomicBool::new(false);
     let json = args.json;
     let mut report = |info: &SearchInfo| {
@@ -66,6 +82,15 @@ pub fn run(args: &AnalyzeArgs, global: &GlobalArgs) -> Result<()> {
                 info.nodes,
                 pv.join(" ")
             );
+            for (index, line) in info.lines.iter().enumerate().skip(1) {
+                let pv: Vec<String> = line.pv.iter().map(|m| m.iccs()).collect();
+                eprintln!(
+                    "   line {:>2}  score {:<10} pv {}",
+                    index + 1,
+                    line.verdict().to_string(),
+                    pv.join(" ")
+                );
+            }
         }
     };
     let result = engine.search(&pos, &limits, &stop, &mut report);
@@ -203,6 +228,32 @@ fn json_report(pos: &Position, result: &SearchResult) -> serde_json::Value {
         "nodes": result.nodes,
         "nps": result.nps(),
         "pv": result.pv.iter().map(|m| m.iccs()).collect::<Vec<_>>(),
+        "lines": result_lines(result).iter().map(|line| line_json(pos, line)).collect::<Vec<_>>(),
+    })
+}
+
+/// The result's lines: the MultiPV lines, or the one principal variation.
+fn result_lines(result: &SearchResult) -> Vec<PvLine> {
+    if result.lines.is_empty() {
+        vec![PvLine {
+            score: result.score,
+            pv: result.pv.clone(),
+        }]
+    } else {
+        result.lines.clone()
+    }
+}
+
+fn line_json(pos: &Position, line: &PvLine) -> serde_json::Value {
+    let (score_cp, mate) = match line.verdict() {
+        Verdict::Centipawns(cp) => (Some(cp), None),
+        Verdict::Mate(n) => (None, Some(n)),
+    };
+    serde_json::json!({
+        "score_cp": score_cp,
+        "mate": mate,
+        "pv": line.pv.iter().map(|m| m.iccs()).collect::<Vec<_>>(),
+        "chinese": chinese_line(pos, &line.pv).unwrap_or_default(),
     })
 }
 
@@ -225,6 +276,16 @@ fn print_report(pos: &Position, result: &SearchResult) {
             .context("pv")
             .unwrap_or_default()
     );
+    if result.lines.len() > 1 {
+        for (index, line) in result.lines.iter().enumerate() {
+            println!(
+                "line {} score {} pv {}",
+                index + 1,
+                line.verdict(),
+                chinese_line(pos, &line.pv).unwrap_or_default()
+            );
+        }
+    }
 }
 
 /// A variation in Chinese notation, move by move from `pos`.

@@ -25,6 +25,8 @@ pub fn overrides(global: &GlobalArgs) -> Overrides {
         ascii: global.ascii,
         color: global.color.clone(),
         notation: global.notation.clone(),
+        level: global.level,
+        multipv: global.multipv,
     }
 }
 

@@ -30,6 +30,10 @@ pub struct Overrides {
     pub color: Option<String>,
     /// `--notation`.
     pub notation: Option<String>,
+    /// `--level`.
+    pub level: Option<u8>,
+    /// `--multipv`.
+    pub multipv: Option<u8>,
 }
 
 impl Overrides {
@@ -42,7 +46,7 @@ impl Overrides {
                 i64::try_from(n).map_or(RawValue::Other("a number too large"), RawValue::Integer)
             })
         };
-        let given: [(SettingKey, &str, Option<RawValue<'_>>); 10] = [
+        let given: [(SettingKey, &str, Option<RawValue<'_>>); 12] = [
             (
                 SettingKey::Algorithm,
                 "--algorithm",
@@ -89,6 +93,16 @@ impl Overrides {
                 SettingKey::Notation,
                 "--notation",
                 self.notation.as_deref().map(RawValue::String),
+            ),
+            (
+                SettingKey::Level,
+                "--level",
+                number(self.level.map(u64::from)),
+            ),
+            (
+                SettingKey::Multipv,
+                "--multipv",
+                number(self.multipv.map(u64::from)),
             ),
         ];
         for (key, flag, value) in given {

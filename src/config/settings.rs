@@ -12,6 +12,11 @@ pub const MAX_DEPTH: u32 = 64;
 pub const MAX_HASH_MB: u32 = 65_536;
 /// The word that switches a search limit off (`depth = "none"`).
 pub const NO_LIMIT: &str = "none";
+/// Strength levels: 1 (weakest) to 20 (full strength).
+pub const MIN_LEVEL: u8 = 1;
+pub const MAX_LEVEL: u8 = 20;
+/// Most engine lines the analysis board may show.
+pub const MAX_MULTIPV: u8 = 10;
 
 /// The effective settings: every key has a value.
 ///
@@ -42,6 +47,10 @@ pub struct Settings {
     pub book: BookSource,
     /// How often a less-played book move is chosen, 0 (never) to 100 (as often as played).
     pub book_variety: u8,
+    /// The engine's strength level, 1..=20 (20: full strength).
+    pub level: u8,
+    /// Lines the analysis board shows, 1..=10.
+    pub multipv: u8,
 }
 
 impl Default for Settings {
@@ -63,6 +72,8 @@ impl Default for Settings {
             color: ColorMode::Auto,
             book: BookSource::Builtin,
             book_variety: 20,
+            level: MAX_LEVEL,
+            multipv: 3,
         }
     }
 }
@@ -94,6 +105,8 @@ pub enum SettingKey {
     Color,
     Book,
     BookVariety,
+    Level,
+    Multipv,
 }
 
 impl SettingKey {
@@ -112,6 +125,8 @@ impl SettingKey {
         SettingKey::Color,
         SettingKey::Book,
         SettingKey::BookVariety,
+        SettingKey::Level,
+        SettingKey::Multipv,
     ];
 
     /// The key as written in a config file.
@@ -131,6 +146,8 @@ impl SettingKey {
             SettingKey::Color => "color",
             SettingKey::Book => "book",
             SettingKey::BookVariety => "book_variety",
+            SettingKey::Level => "level",
+            SettingKey::Multipv => "multipv",
         }
     }
 
@@ -160,6 +177,8 @@ impl SettingKey {
             SettingKey::Color => one_of(ColorMode::NAMES),
             SettingKey::Book => "a string: \"builtin\", \"none\" or a book file's path".to_owned(),
             SettingKey::BookVariety => "an integer from 0 to 100".to_owned(),
+            SettingKey::Level => format!("an integer from {MIN_LEVEL} to {MAX_LEVEL}"),
+            SettingKey::Multipv => format!("an integer from 1 to {MAX_MULTIPV}"),
         }
     }
 }
@@ -210,6 +229,8 @@ pub struct SettingsLayer {
     pub color: Option<ColorMode>,
     pub book: Option<BookSource>,
     pub book_variety: Option<u8>,
+    pub level: Option<u8>,
+    pub multipv: Option<u8>,
 }
 
 impl SettingsLayer {
@@ -263,6 +284,23 @@ impl SettingsLayer {
                 }
                 _ => return Err(wrong_type()),
             },
+            SettingKey::Level => match value {
+                RawValue::Integer(number) => {
+                    self.level = Some(in_range(
+                        shown_key,
+                        number,
+                        MIN_LEVEL.into(),
+                        MAX_LEVEL.into(),
+                    )?)
+                }
+                _ => return Err(wrong_type()),
+            },
+            SettingKey::Multipv => match value {
+                RawValue::Integer(number) => {
+                    self.multipv = Some(in_range(shown_key, number, 1, MAX_MULTIPV.into())?)
+                }
+                _ => return Err(wrong_type()),
+            },
             SettingKey::Step => match value {
                 RawValue::Boolean(flag) => self.step = Some(flag),
                 _ => return Err(wrong_type()),
@@ -308,6 +346,8 @@ impl SettingsLayer {
         put(&mut settings.color, &self.color);
         put(&mut settings.book, &self.book);
         put(&mut settings.book_variety, &self.book_variety);
+        put(&mut settings.level, &self.level);
+        put(&mut settings.multipv, &self.multipv);
     }
 }
 

@@ -223,6 +223,7 @@ impl PositionSearcher {
                 nodes: 0,
                 time: start.elapsed(),
                 pv: Vec::new(),
+                lines: Vec::new(),
             };
         };
         let mut game = match names {
@@ -316,6 +317,7 @@ impl PositionSearcher {
                 time,
                 pv: line.clone(),
                 hashfull: 0,
+                lines: Vec::new(),
             });
             answer = Some(Answer {
                 mv,
@@ -390,6 +392,7 @@ impl PositionSearcher {
             time: result.time,
             pv: result.pv.clone(),
             hashfull: 0,
+            lines: Vec::new(),
         });
         result
     }
@@ -448,6 +451,7 @@ impl Run<'_> {
             nodes,
             time: self.start.elapsed(),
             pv: answer.pv,
+            lines: Vec::new(),
         }
     }
 }

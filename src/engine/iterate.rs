@@ -5,6 +5,7 @@
 use std::sync::atomic::AtomicBool;
 
 use super::limits::Limits;
+use super::multipv::{self, PvLine};
 use super::ordering::History;
 use super::score::{INFINITE, MATE, MAX_PLY, is_mate, mated_in};
 use super::search::{SearchInfo, SearchOptions, SearchResult, Searcher, nodes_per_second};
@@ -16,12 +17,14 @@ pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 28;
 /// First aspiration half-window, in centipawns.
 const ASPIRATION_WINDOW: i32 = 20;
 
+// The engine lends its table and history separately, so they cannot be one argument.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn iterative_deepening(
     pos: &Position,
     tt: &mut TranspositionTable,
     history: &mut History,
     options: SearchOptions,
+    multipv: usize,
     limits: &Limits,
     stop: &AtomicBool,
     report: &mut dyn FnMut(&SearchInfo),
@@ -43,6 +46,7 @@ pub(crate) fn iterative_deepening(
         nodes: 0,
         time: searcher.elapsed(),
         pv: root_moves.first().copied().into_iter().collect(),
+        lines: Vec::new(),
     };
     if root_moves.is_empty() {
         return result;
@@ -51,51 +55,62 @@ pub(crate) fn iterative_deepening(
     let (soft, _) = limits.time_budget();
     let only_move = root_moves.len() == 1 && limits.clock.is_some() && !limits.infinite;
 
+    let wanted = multipv.clamp(1, root_moves.len());
+    // The last completed iteration's lines (MultiPV only).
+    let mut lines: Vec<PvLine> = Vec::new();
+
     for depth in 1..=max_depth {
         searcher.seldepth = 0;
-        let mut delta = ASPIRATION_WINDOW;
-        let (mut alpha, mut beta) = if options.aspiration && depth >= 4 && !is_mate(result.score) {
-            (result.score - delta, result.score + delta)
-        } else {
-            (-INFINITE, INFINITE)
-        };
-        let score = loop {
-            let value = searcher.search_root(depth as i32, alpha, beta);
-            if searcher.stopped {
-                break value;
-            }
-            if value <= alpha {
-                beta = (alpha + beta) / 2;
-                alpha = (value - delta).max(-INFINITE);
-            } else if value >= beta {
-                beta = (value + delta).min(INFINITE);
+        searcher.root_excluded.clear();
+        let mut current: Vec<PvLine> = Vec::with_capacity(wanted);
+        for index in 0..wanted {
+            let previous = if index == 0 {
+                Some(result.score)
             } else {
-                break value;
+                lines.get(index).map(|line| line.score)
+            };
+            let score = aspiration_search(&mut searcher, depth, previous, options);
+            // A move that beat the window in an unfinished iteration is still better
+            // than the last iteration's choice.
+            let root_best = searcher.take_root_best();
+            if index == 0
+                && let Some((mv, value, pv)) = root_best
+            {
+                result.best_move = Some(mv);
+                result.score = value;
+                result.pv = pv;
             }
-            delta += delta;
-            if delta > 600 {
-                alpha = -INFINITE;
-                beta = INFINITE;
+            if searcher.stopped {
+                break;
             }
-        };
-        // A move that beat the window in an unfinished iteration is still better than
-        // the last iteration's choice.
-        if let Some((mv, value, pv)) = searcher.take_root_best() {
-            result.best_move = Some(mv);
-            result.score = value;
-            result.pv = pv;
+            let pv = searcher.root_pv();
+            if index == 0 {
+                result.score = score;
+                result.depth = depth;
+                if !pv.is_empty() {
+                    result.best_move = Some(pv[0]);
+                    result.pv = pv.clone();
+                }
+            }
+            let Some(&first) = pv.first() else { break };
+            searcher.root_excluded.push(first);
+            current.push(PvLine { score, pv });
         }
         if searcher.stopped {
+            if wanted > 1 {
+                lines = multipv::merge_partial(current, &lines, wanted);
+            }
             break;
         }
-        result.score = score;
-        result.depth = depth;
         result.seldepth = searcher.seldepth as u32;
-        let pv = searcher.root_pv();
-        if !pv.is_empty() {
-            result.best_move = Some(pv[0]);
-            result.pv = pv;
+        if wanted > 1 {
+            multipv::sort_lines(&mut current);
+            lines = current;
+            result.score = lines[0].score;
+            result.best_move = lines[0].first_move();
+            result.pv = lines[0].pv.clone();
         }
+        let score = result.score;
         let time = searcher.elapsed();
         report(&SearchInfo {
             depth,
@@ -106,6 +121,7 @@ pub(crate) fn iterative_deepening(
             time,
             pv: result.pv.clone(),
             hashfull: searcher.tt.hashfull(),
+            lines: lines.clone(),
         });
 
         if limits.infinite {
@@ -127,5 +143,42 @@ pub(crate) fn iterative_deepening(
     result.nodes = searcher.nodes;
     result.time = searcher.elapsed();
     result.ponder = result.pv.get(1).copied();
+    result.lines = lines;
     result
+}
+
+/// One root search at `depth`, in an aspiration window around `previous` (the score of
+/// this line in the last iteration), widened until the score falls inside it.
+fn aspiration_search(
+    searcher: &mut Searcher,
+    depth: u32,
+    previous: Option<i32>,
+    options: SearchOptions,
+) -> i32 {
+    let mut delta = ASPIRATION_WINDOW;
+    let (mut alpha, mut beta) = match previous {
+        Some(prev) if options.aspiration && depth >= 4 && !is_mate(prev) => {
+            (prev - delta, prev + delta)
+        }
+        _ => (-INFINITE, INFINITE),
+    };
+    loop {
+        let value = searcher.search_root(depth as i32, alpha, beta);
+        if searcher.stopped {
+            return value;
+        }
+        if value <= alpha {
+            beta = (alpha + beta) / 2;
+            alpha = (value - delta).max(-INFINITE);
+        } else if value >= beta {
+            beta = (value + delta).min(INFINITE);
+        } else {
+            return value;
+        }
+        delta += delta;
+        if delta > 600 {
+            alpha = -INFINITE;
+            beta = INFINITE;
+        }
+    }
 }

@@ -7,6 +7,7 @@ pub mod backends;
 mod iterate;
 pub mod limits;
 pub mod move_paths;
+pub mod multipv;
 pub mod ordering;
 pub mod position_game;
 pub mod probe;
@@ -16,6 +17,7 @@ pub mod repetition;
 pub mod score;
 mod search;
 pub mod see;
+pub mod skill;
 mod table_memory;
 mod tablebase;
 pub mod tt;
@@ -25,9 +27,11 @@ pub mod worker;
 pub use backends::{BackendSettings, PositionSearcher, search_position, search_position_with};
 pub use limits::{Clock, Limits};
 pub use move_paths::PositionNames;
+pub use multipv::{MAX_MULTIPV, PvLine};
 pub use position_game::PositionGame;
 pub use score::Verdict;
 pub use search::{SearchInfo, SearchOptions, SearchResult};
+pub use skill::Skill;
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -52,6 +56,10 @@ pub struct Engine {
     /// Endgame tablebases probed at the root and in the search; none by default, and
     /// without them the search is exactly what it was.
     tablebases: Option<Arc<Tablebases>>,
+    /// How many best root moves the strong search reports (1..=[`MAX_MULTIPV`]).
+    pub multipv: usize,
+    /// Strength level; level 20 (the default) searches at full strength.
+    pub skill: Skill,
 }
 
 impl Engine {
@@ -66,6 +74,8 @@ impl Engine {
             algorithm: Algorithm::AlphaBeta,
             backends: None,
             tablebases: None,
+            multipv: 1,
+            skill: Skill::default(),
         }
     }
 
@@ -149,7 +159,8 @@ impl Engine {
         }
     }
 
-    /// The strong alpha-beta search.
+    /// The strong alpha-beta search; a weakened level searches its best few lines
+    /// within its caps and plays the one its skill picks.
     fn search_strong(
         &mut self,
         pos: &Position,
@@ -166,16 +177,34 @@ impl Engine {
         }
         self.tt.new_search();
         self.history.age();
-        iterate::iterative_deepening(
+        let mut multipv = self.multipv.clamp(1, MAX_MULTIPV);
+        let capped;
+        let limits = if self.skill.is_full_strength() {
+            limits
+        } else {
+            multipv = multipv.max(skill::SKILL_LINES);
+            capped = self.skill.limit(limits);
+            &capped
+        };
+        let mut result = iterate::iterative_deepening(
             pos,
             &mut self.tt,
             &mut self.history,
             self.options,
+            multipv,
             limits,
             stop,
             report,
             self.tablebases.clone(),
-        )
+        );
+        if !self.skill.is_full_strength() && result.lines.len() > 1 {
+            let chosen = &result.lines[self.skill.pick(&result.lines)];
+            result.best_move = chosen.first_move();
+            result.score = chosen.score;
+            result.pv = chosen.pv.clone();
+            result.ponder = result.pv.get(1).copied();
+        }
+        result
     }
 }
 

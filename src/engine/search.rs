@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::limits::Limits;
+use super::multipv::PvLine;
 use super::ordering::{HISTORY_MAX, History, Killers, MovePicker, OrderingHints};
 use super::repetition;
 use super::score::{
@@ -58,6 +59,9 @@ pub struct SearchInfo {
     pub pv: Vec<Move>,
     /// Permille of the transposition table used by this search.
     pub hashfull: u32,
+    /// With MultiPV above 1: every line of this iteration, best first (`pv` and `score`
+    /// are the first). Empty for a single-line search.
+    pub lines: Vec<PvLine>,
 }
 
 impl SearchInfo {
@@ -80,6 +84,9 @@ pub struct SearchResult {
     pub nodes: u64,
     pub time: Duration,
     pub pv: Vec<Move>,
+    /// With MultiPV above 1: the lines of the last iteration, best first. Empty for a
+    /// single-line search.
+    pub lines: Vec<PvLine>,
 }
 
 impl SearchResult {
@@ -138,6 +145,8 @@ pub(crate) struct Searcher<'a> {
     root_depth: i32,
     /// Best root move of the iteration in progress, with its score and variation.
     root_best: Option<(Move, i32, Vec<Move>)>,
+    /// Root moves left out of this root search: the earlier MultiPV lines' first moves.
+    pub(crate) root_excluded: Vec<Move>,
     reductions: &'static [[u8; 64]; 64],
     /// Endgame tables, probed at every node below the root whose material they cover.
     pub(crate) tablebases: Option<std::sync::Arc<crate::egtb::Tablebases>>,
@@ -176,6 +185,7 @@ impl<'a> Searcher<'a> {
             path_ply: PATH_FREE,
             root_depth: 0,
             root_best: None,
+            root_excluded: Vec::new(),
             reductions: &REDUCTIONS,
             tablebases: None,
         }
@@ -394,6 +404,9 @@ impl<'a> Searcher<'a> {
         let original_alpha = alpha;
 
         while let Some((mv, order)) = picker.next(&mut self.pos, self.history) {
+            if ply == 0 && self.root_excluded.contains(&mv) {
+                continue;
+            }
             let capture = self.pos.piece_at(mv.to()).is_some();
             self.tt.prefetch(self.pos.key_after(mv));
             self.pos.make_move(mv);
@@ -517,6 +530,10 @@ impl<'a> Searcher<'a> {
         }
 
         self.path_ply = node_path;
+        // A root search without some moves does not know the position's value.
+        if ply == 0 && !self.root_excluded.is_empty() {
+            return best;
+        }
         let bound = if node_path < ply as isize {
             Bound::None
         } else if best >= beta {

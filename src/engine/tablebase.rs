@@ -63,6 +63,7 @@ pub(crate) fn root_result(
         time,
         pv: pv.clone(),
         hashfull: 0,
+        lines: Vec::new(),
     };
     report(&info);
     Some(SearchResult {
@@ -74,5 +75,6 @@ pub(crate) fn root_result(
         nodes: 1,
         time,
         pv,
+        lines: Vec::new(),
     })
 }

@@ -83,6 +83,12 @@ pub enum Command {
     ToggleExplorer,
     /// List the book moves of the position (Ctrl-B).
     ShowBook,
+    /// The analysis board on or off.
+    Analyze,
+    /// Show the engine's best move without playing it.
+    Hint,
+    /// Show the position after this many plies (a click in the move list).
+    GoToPly(usize),
 }
 
 /// Something only the driver can do.

@@ -4,9 +4,11 @@ use crate::board::{Color, Position, Square};
 use crate::config::theme::{ColorEnv, ColorLevel, ThemeSet};
 use crate::config::{Config, EngineSide, Glyphs, Notation, TraceLevel};
 
+use super::analysis::{Analysis, Purpose};
 use super::engine_link::{IterationInfo, SearchId};
 use super::game::GameState;
 use super::glyphs::GlyphSet;
+use super::hint::Hint;
 use super::input::InputLine;
 use super::popup::Popup;
 use super::search_log::SearchLog;
@@ -48,6 +50,8 @@ pub struct Thinking {
     pub info: Option<IterationInfo>,
     /// Play the move it reports (false once stopped with "stop thinking" or undo).
     pub play_result: bool,
+    /// What the search is for: the game, the analysis board, or a hint.
+    pub purpose: Purpose,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -107,6 +111,10 @@ pub struct App {
     pub book: Option<std::sync::Arc<crate::book::Book>>,
     /// Endgame tables for the status line's verdict; none unless the driver loads them.
     pub tablebases: Option<std::sync::Arc<crate::egtb::Tablebases>>,
+    /// The analysis board and the scores of the game's positions (the score graph).
+    pub analysis: Analysis,
+    /// The hint shown, until the position changes.
+    pub hint: Option<Hint>,
 }
 
 impl App {
@@ -145,6 +153,8 @@ impl App {
             compare: Default::default(),
             book: None,
             tablebases: None,
+            analysis: Analysis::default(),
+            hint: None,
         };
         app.orient();
         app
@@ -178,6 +188,10 @@ impl App {
     }
 
     pub fn engine_plays(&self, color: Color) -> bool {
+        // On the analysis board the engine only analyses; people move both sides.
+        if self.analysis.active {
+            return false;
+        }
         match self.engine_side() {
             EngineSide::Both => true,
             EngineSide::None => false,
@@ -194,7 +208,10 @@ impl App {
     /// Whether a person may move now: no search runs, the game goes on, and the side to
     /// move is a person's (or the engine was stopped).
     pub fn people_may_move(&self) -> bool {
-        self.engine.thinking.is_none()
+        self.engine
+            .thinking
+            .as_ref()
+            .is_none_or(|thinking| thinking.purpose != Purpose::Play)
             && !self.game_over()
             && (self.engine.paused || !self.engine_plays(self.position().side_to_move()))
     }

@@ -27,6 +27,13 @@ pub const COMMANDS: &[(&str, &str)] = &[
         ":trace save PATH",
         "save the trace shown (.jsonl, .dot, else text)",
     ),
+    (
+        ":analyze",
+        "analysis board on/off (Ctrl-A): live engine lines",
+    ),
+    (":hint", "show the engine's best move (Ctrl-H)"),
+    (":level N", "engine strength 1-20 (20: full strength)"),
+    (":multipv N", "analysis board lines, 1-10"),
     (":help", "this help"),
 ];
 
@@ -116,6 +123,34 @@ pub fn run_line(app: &mut App, line: &str) -> Vec<Effect> {
                 _ => {
                     app.input
                         .set_error(format!(":compare takes a depth from 1 to {MAX_DEPTH}"));
+                    return Vec::new();
+                }
+            }
+        }
+        "analyze" | "analyse" => update::run(app, Command::Analyze),
+        "hint" => update::run(app, Command::Hint),
+        "level" | "multipv" => {
+            let (low, high) = if name == "level" { (1, 20) } else { (1, 10) };
+            match argument.parse::<u8>() {
+                Ok(n) if (low..=high).contains(&n) => {
+                    if name == "level" {
+                        app.config.settings.level = n;
+                        app.notify(format!("level {n} (from the engine's next move)"));
+                        Vec::new()
+                    } else {
+                        app.config.settings.multipv = n;
+                        app.notify(format!("{n} analysis lines"));
+                        // The analysis board picks the new number up at once.
+                        if app.analysis.active {
+                            super::analysis::restart(app)
+                        } else {
+                            Vec::new()
+                        }
+                    }
+                }
+                _ => {
+                    app.input
+                        .set_error(format!(":{name} needs a number from {low} to {high}"));
                     return Vec::new();
                 }
             }

@@ -1,8 +1,10 @@
 //! What the app does with the engine's reports: the search log, the status, the move.
 
 use super::action::Effect;
+use super::analysis::{self, Purpose};
 use super::app::App;
-use super::engine_link::{EngineEvent, IterationInfo, SearchRequest};
+use super::engine_link::{EngineEvent, EngineLine, IterationInfo, SearchRequest};
+use super::hint;
 use super::notation_link::format_line;
 use super::search_log::LogKind;
 use super::step::StepState;
@@ -96,8 +98,21 @@ pub fn on_engine_event(app: &mut App, event: EngineEvent) -> Vec<Effect> {
     }
     match event {
         EngineEvent::Iteration { info, .. } => {
-            let line = iteration_line(app, &info);
-            app.log.push(LogKind::Iteration, line);
+            let purpose = app.engine.thinking.as_ref().map(|t| t.purpose);
+            analysis::record_score(app, &info);
+            // The analysis board logs its lines (next event) rather than the summary.
+            if purpose != Some(Purpose::Analyse) || app.config.settings.multipv <= 1 {
+                let line = iteration_line(app, &info);
+                app.log.push(LogKind::Iteration, line);
+            }
+            if purpose == Some(Purpose::Analyse) && app.config.settings.multipv <= 1 {
+                let line = EngineLine {
+                    score: info.score,
+                    pv: info.pv.clone(),
+                };
+                app.analysis.depth = info.depth;
+                app.analysis.lines = vec![line];
+            }
             if let Some(step) = &mut app.log.step {
                 step.iteration_end();
             }
@@ -126,6 +141,15 @@ pub fn on_engine_event(app: &mut App, event: EngineEvent) -> Vec<Effect> {
                 return Vec::new();
             };
             search_ended(app);
+            if thinking.purpose != Purpose::Play {
+                // Analysis and hints never play; a hint shows its move.
+                if thinking.purpose == Purpose::Hint
+                    && let Some(mv) = mv.filter(|&mv| app.position().is_legal(mv))
+                {
+                    hint::show(app, mv);
+                }
+                return Vec::new();
+            }
             app.engine.last_info = thinking.info;
             match mv {
                 Some(mv) if thinking.play_result && app.position().is_legal(mv) => {
@@ -154,6 +178,12 @@ pub fn on_engine_event(app: &mut App, event: EngineEvent) -> Vec<Effect> {
                     Vec::new()
                 }
             }
+        }
+        EngineEvent::Lines { lines, .. } => {
+            if app.engine.thinking.as_ref().map(|t| t.purpose) == Some(Purpose::Analyse) {
+                analysis::on_lines(app, lines);
+            }
+            Vec::new()
         }
         EngineEvent::Note { text, .. } => {
             app.log.push(LogKind::Note, text);

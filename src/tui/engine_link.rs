@@ -36,6 +36,10 @@ pub struct SearchRequest {
     pub step: bool,
     /// The notation trace lines name moves in.
     pub notation: crate::config::Notation,
+    /// Lines to search (the analysis board's MultiPV); 1 to play.
+    pub multipv: usize,
+    /// Strength level, 1..=20 (20: full strength).
+    pub level: u8,
 }
 
 /// A score from the side to move's point of view.
@@ -71,6 +75,13 @@ pub struct IterationInfo {
     pub pv: Vec<Move>,
 }
 
+/// One line of a MultiPV search: its score (side to move's view) and variation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineLine {
+    pub score: EngineScore,
+    pub pv: Vec<Move>,
+}
+
 /// What the worker reports.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EngineEvent {
@@ -94,6 +105,11 @@ pub enum EngineEvent {
         id: SearchId,
         mv: Option<Move>,
     },
+    /// All MultiPV lines of the iteration just reported, best first.
+    Lines {
+        id: SearchId,
+        lines: Vec<EngineLine>,
+    },
     /// Something the search wants the player to know, for the log.
     Note {
         id: SearchId,
@@ -111,6 +127,7 @@ impl EngineEvent {
             EngineEvent::Iteration { id, .. }
             | EngineEvent::Trace { id, .. }
             | EngineEvent::Explored { id, .. }
+            | EngineEvent::Lines { id, .. }
             | EngineEvent::BestMove { id, .. }
             | EngineEvent::Note { id, .. }
             | EngineEvent::Failed { id, .. } => *id,
@@ -209,6 +226,12 @@ impl<'a> Reporter<'a> {
         self.flush();
         self.gate.iteration_end();
         self.send(EngineEvent::Iteration { id: self.id, info });
+    }
+
+    /// Reports the MultiPV lines of the iteration just reported.
+    pub fn lines(&mut self, lines: Vec<EngineLine>) {
+        self.flush();
+        self.send(EngineEvent::Lines { id: self.id, lines });
     }
 
     fn flush(&mut self) {
@@ -401,6 +424,8 @@ mod tests {
             trace: TraceLevel::Events,
             step,
             notation: crate::config::Notation::Iccs,
+            multipv: 1,
+            level: 20,
         }
     }
 

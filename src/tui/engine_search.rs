@@ -9,11 +9,13 @@ use std::time::Duration;
 use crate::board::Move;
 use crate::config::TraceLevel;
 use crate::engine::{
-    BackendSettings, Engine, Limits, PositionNames, PositionSearcher, SearchInfo, Verdict,
+    BackendSettings, Engine, Limits, PositionNames, PositionSearcher, SearchInfo, Skill, Verdict,
 };
 use crate::search::{Algorithm, TraceEvent, TraceText};
 
-use super::engine_link::{EngineScore, IterationInfo, Reporter, SearchRequest, Searcher};
+use super::engine_link::{
+    EngineLine, EngineScore, IterationInfo, Reporter, SearchRequest, Searcher,
+};
 use super::notation_link::notation_of;
 
 /// Depth of a stepping search when none is set.
@@ -44,14 +46,18 @@ impl EngineSearcher {
     }
 }
 
+fn engine_score(verdict: Verdict) -> EngineScore {
+    match verdict {
+        Verdict::Centipawns(cp) => EngineScore::Centipawns(cp),
+        Verdict::Mate(moves) => EngineScore::Mate(moves),
+    }
+}
+
 /// An iteration as the log and the status line show it.
 fn iteration(info: &SearchInfo) -> IterationInfo {
     IterationInfo {
         depth: info.depth,
-        score: match info.verdict() {
-            Verdict::Centipawns(cp) => EngineScore::Centipawns(cp),
-            Verdict::Mate(moves) => EngineScore::Mate(moves),
-        },
+        score: engine_score(info.verdict()),
         nodes: info.nodes,
         nodes_per_second: info.nps,
         time_ms: u64::try_from(info.time.as_millis()).unwrap_or(u64::MAX),
@@ -106,10 +112,31 @@ impl Searcher for EngineSearcher {
         let pos = &request.position;
         if !tracing {
             self.engine.algorithm = algorithm;
+            self.engine.multipv = request.multipv;
+            if self.engine.skill.level() != request.level {
+                // Each game at a weakened level plays differently.
+                let seed = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |t| t.as_nanos() as u64);
+                self.engine.skill = Skill::new(request.level, seed);
+            }
+            let multipv = request.multipv > 1;
             let result = self
                 .engine
                 .search(pos, &limits, stop, &mut |info: &SearchInfo| {
-                    report.iteration(iteration(info))
+                    report.iteration(iteration(info));
+                    if multipv && !info.lines.is_empty() {
+                        let lines = info
+                            .lines
+                            .iter()
+                            .take(request.multipv)
+                            .map(|line| EngineLine {
+                                score: engine_score(line.verdict()),
+                                pv: line.pv.clone(),
+                            })
+                            .collect();
+                        report.lines(lines);
+                    }
                 });
             return result.best_move;
         }

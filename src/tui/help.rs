@@ -55,6 +55,12 @@ pub const HELP: &[HelpSection] = &[
             ("Ctrl-B", "the book moves of the position: games, score"),
             ("F3, Ctrl-O", "load a FEN or a PGN file"),
             ("F2, Ctrl-E", "save the game as PGN"),
+            ("click a move", "show the position after it (move list)"),
+            ("Ctrl-H", "hint: the engine's best move, marked, not played"),
+            (
+                "Ctrl-A",
+                "analysis board: live engine lines and score graph",
+            ),
         ],
     },
     HelpSection {

@@ -33,6 +33,8 @@ fn global_command(key: &KeyEvent) -> Option<Command> {
             'p' => Command::ChooseProfile,
             'l' => Command::Redraw,
             'b' => Command::ShowBook,
+            'a' => Command::Analyze,
+            'h' => Command::Hint,
             _ => return None,
         },
         KeyCode::F(1) => Command::Help,
@@ -74,6 +76,17 @@ pub fn on_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
     if app.compare.shown && key.code == KeyCode::Esc {
         app.compare.shown = false;
         return Vec::new();
+    }
+    // Many terminals send Ctrl-H for Backspace: with text on the line it edits.
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    let ctrl_h = ctrl && matches!(key.code, KeyCode::Char('h' | 'H'));
+    if ctrl_h && app.focus == Focus::Input && !app.input.is_empty() {
+        app.input.backspace();
+        return Vec::new();
+    }
+    // Ctrl-Backspace, as some terminals report Ctrl-H.
+    if ctrl && key.code == KeyCode::Backspace && app.input.is_empty() {
+        return run(app, Command::Hint);
     }
     if let Some(command) = global_command(&key) {
         return run(app, command);
@@ -368,6 +381,12 @@ pub fn on_mouse(app: &mut App, mouse: MouseEvent) -> Vec<Effect> {
                 app.focus = Focus::Board;
                 app.cursor = square;
                 return run(app, Command::PickOrPut);
+            }
+            let (moves, _) = super::move_list::split(app, layout.moves);
+            if inside(moves)
+                && let Some(ply) = super::move_list::ply_after_click(app, moves, column, row)
+            {
+                return run(app, Command::GoToPly(ply));
             }
             if inside(layout.log) {
                 app.focus = Focus::Log;

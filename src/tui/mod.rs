@@ -6,6 +6,7 @@
 //! the engine worker; it turns what happens into actions and carries out the effects.
 
 mod action;
+mod analysis;
 mod app;
 mod book_link;
 mod choices;
@@ -19,10 +20,12 @@ mod explorer;
 mod game;
 mod glyphs;
 mod help;
+mod hint;
 mod input;
 mod keys;
 mod layout;
 mod loading;
+mod move_list;
 mod notation_link;
 mod popup;
 mod records;
@@ -34,10 +37,11 @@ mod update;
 mod view;
 
 pub use action::{Action, Command, Direction, Effect};
+pub use analysis::{Analysis, Purpose, graph_points};
 pub use app::{App, EngineState, Focus, Notice, Thinking};
 pub use compare_view::{CompareRequest, CompareUpdate, CompareView, compare_view_row};
 pub use engine_link::{
-    EngineEvent, EngineLink, EngineScore, EventSink, IterationInfo, Reporter, SearchId,
+    EngineEvent, EngineLine, EngineLink, EngineScore, EventSink, IterationInfo, Reporter, SearchId,
     SearchRequest, Searcher, default_searcher,
 };
 pub use engine_search::EngineSearcher;
@@ -45,6 +49,7 @@ pub use explorer::{StudyNames, StudyState, open_tree};
 pub use game::{GameState, PlayedMove};
 pub use glyphs::GlyphSet;
 pub use help::{HELP, HelpSection};
+pub use hint::Hint;
 pub use input::InputLine;
 pub use layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
 pub use popup::{ChoiceItem, ChoicePurpose, ChoiceValue, Popup, PromptPurpose};

@@ -13,7 +13,7 @@ use super::popup::{Popup, PromptPurpose};
 use super::records;
 use super::search_log::LogKind;
 use super::step::StepCommand;
-use super::{book_link, choices, engine_events, keys, loading};
+use super::{analysis, book_link, choices, engine_events, hint, keys, loading};
 use crate::notation::MoveError;
 
 /// Applies `action` to `app` and returns what the driver must do.
@@ -138,6 +138,9 @@ pub fn run(app: &mut App, command: Command) -> Vec<Effect> {
         }
         Command::Redraw => vec![Effect::ClearScreen],
         Command::ToggleExplorer => super::explorer::toggle(app),
+        Command::Analyze => analysis::toggle(app),
+        Command::Hint => hint::request(app),
+        Command::GoToPly(ply) => go_to_ply(app, ply),
     }
 }
 
@@ -160,6 +163,7 @@ pub fn start_game(app: &mut App, game: GameState) {
     app.log.clear();
     app.engine.paused = false;
     app.engine.last_info = None;
+    app.hint = None;
     app.orient();
 }
 
@@ -176,6 +180,7 @@ pub fn save_effects(app: &App) -> Vec<Effect> {
 /// Plays `mv` (legal) on the board, then lets the engine answer if it is its turn.
 pub fn play_move(app: &mut App, mv: Move) -> Vec<Effect> {
     app.game.play(mv);
+    app.hint = None;
     app.selected = None;
     app.cursor_shown = false;
     if let Some(outcome) = app.position().outcome() {
@@ -192,6 +197,10 @@ pub fn play_move(app: &mut App, mv: Move) -> Vec<Effect> {
 
 /// Starts a search if the engine is to move and free to.
 pub fn start_engine_if_due(app: &mut App) -> Vec<Effect> {
+    // A new position on the analysis board is analysed at once.
+    if app.analysis.active {
+        return analysis::restart(app);
+    }
     let side = app.position().side_to_move();
     if app.engine.thinking.is_some()
         || app.engine.paused
@@ -229,6 +238,8 @@ fn start_search(app: &mut App) -> Effect {
         trace: app.search_trace_level(),
         step: app.search_steps(),
         notation: app.display_notation(),
+        multipv: 1,
+        level: settings.level,
     };
     let side = app.position().side_to_move();
     app.engine.thinking = Some(Thinking {
@@ -236,6 +247,7 @@ fn start_search(app: &mut App) -> Effect {
         side,
         info: None,
         play_result: true,
+        purpose: analysis::Purpose::Play,
     });
     engine_events::search_started(app, &request);
     Effect::StartSearch(Box::new(request))
@@ -263,13 +275,18 @@ fn engine_move_now(app: &mut App) -> Vec<Effect> {
     }
     app.engine.paused = false;
     match &mut app.engine.thinking {
-        Some(thinking) => {
+        Some(thinking) if thinking.purpose == analysis::Purpose::Play => {
             // Its best move so far is played when it reports it.
             thinking.play_result = true;
             let id = thinking.id;
             vec![Effect::StopSearch(id)]
         }
-        None => engine_turn(app),
+        _ => {
+            // An analysis (or nothing) is running: the engine now thinks to play.
+            let mut effects = stop_search(app);
+            effects.extend(engine_turn(app));
+            effects
+        }
     }
 }
 
@@ -309,6 +326,7 @@ fn undo(app: &mut App) -> Vec<Effect> {
         app.game.undo();
     }
     app.selected = None;
+    app.hint = None;
     if app.engine_side() == EngineSide::Both {
         app.engine.paused = true;
     }
@@ -330,6 +348,7 @@ fn redo(app: &mut App) -> Vec<Effect> {
     let mut effects = stop_search(app);
     let against_engine = matches!(app.engine_side(), EngineSide::Red | EngineSide::Black);
     app.game.redo();
+    app.hint = None;
     // Against the engine, replay its reply too, so a person is to move again.
     if against_engine && app.engine_plays(app.position().side_to_move()) {
         app.game.redo();
@@ -338,6 +357,26 @@ fn redo(app: &mut App) -> Vec<Effect> {
         app.engine.paused = true;
     }
     app.selected = None;
+    effects.extend(save_effects(app));
+    effects.extend(start_engine_if_due(app));
+    effects
+}
+
+/// Shows the position after `ply` plies (a click in the move list), by taking back or
+/// playing again the moves in between.
+fn go_to_ply(app: &mut App, ply: usize) -> Vec<Effect> {
+    if ply == app.game.ply() {
+        return Vec::new();
+    }
+    let mut effects = stop_search(app);
+    while app.game.ply() > ply && app.game.undo().is_some() {}
+    while app.game.ply() < ply && app.game.redo().is_some() {}
+    app.selected = None;
+    app.hint = None;
+    if !app.analysis.active && app.engine_side() != EngineSide::None {
+        // Looking back through the game: the engine waits until told to move.
+        app.engine.paused = true;
+    }
     effects.extend(save_effects(app));
     effects.extend(start_engine_if_due(app));
     effects
@@ -355,7 +394,12 @@ fn quit(app: &mut App) -> Vec<Effect> {
 fn why_no_move(app: &App) -> Option<&'static str> {
     if app.game_over() {
         Some("the game is over: Ctrl-N starts a new one, Ctrl-Z takes back")
-    } else if app.engine.thinking.is_some() {
+    } else if app
+        .engine
+        .thinking
+        .as_ref()
+        .is_some_and(|t| t.purpose == analysis::Purpose::Play)
+    {
         Some("the engine is thinking: Ctrl-G makes it move now, Ctrl-T stops it")
     } else if !app.people_may_move() {
         Some("it is the engine's move: Ctrl-G lets it move")

@@ -16,8 +16,9 @@ use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
+use super::skill::{self, Skill};
 use super::tt;
-use super::{Engine, SearchInfo, SearchResult, Verdict};
+use super::{Engine, MAX_MULTIPV, SearchInfo, SearchResult, Verdict};
 use crate::board::{Move, Position};
 use crate::book::{self, Book};
 use crate::search::Algorithm;
@@ -59,6 +60,10 @@ struct Session {
     /// The backend the next `go` uses.
     algorithm: Algorithm,
     search: Option<RunningSearch>,
+    /// Lines per search (UCI `MultiPV`).
+    multipv: usize,
+    /// Strength: `Skill Level`, or the level for `UCI_Elo` when `UCI_LimitStrength`.
+    strength: Strength,
     tablebases: Option<Arc<crate::egtb::Tablebases>>,
     /// The opening book options (`OwnBook`, `BookFile`, `BookVariety`).
     book: BookOptions,
@@ -105,6 +110,27 @@ impl BookOptions {
     }
 }
 
+/// The strength options as set; the level in effect follows from them.
+#[derive(Debug, Clone, Copy)]
+struct Strength {
+    level: u8,
+    limit: bool,
+    elo: i32,
+}
+
+impl Strength {
+    fn level(&self) -> u8 {
+        if self.limit {
+            skill::level_for_elo(self.elo)
+        } else {
+            self.level
+        }
+    }
+}
+
+/// Seed of the weakened levels' picks: fixed, so a session replays the same way.
+const SKILL_SEED: u64 = 0x5eed;
+
 /// The `Algorithm` option's values, as UCI's `var` list: `var minimax var alphabeta ...`.
 fn algorithm_vars() -> String {
     Algorithm::ALL
@@ -135,6 +161,12 @@ pub fn run_with_tablebases<R: Read, W: Write + Send + 'static>(
         hash_mb: Engine::DEFAULT_HASH_MB,
         algorithm: Algorithm::AlphaBeta,
         search: None,
+        multipv: 1,
+        strength: Strength {
+            level: skill::MAX_LEVEL,
+            limit: false,
+            elo: skill::elo_of_level(skill::MAX_LEVEL),
+        },
         tablebases,
         book: BookOptions {
             own_book: false,
@@ -252,6 +284,30 @@ impl Session {
                 say(
                     &self.out,
                     "option name BookVariety type spin default 0 min 0 max 100",
+                )?;
+                say(
+                    &self.out,
+                    &format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
+                )?;
+                say(
+                    &self.out,
+                    &format!(
+                        "option name Skill Level type spin default {max} min {min} max {max}",
+                        min = skill::MIN_LEVEL,
+                        max = skill::MAX_LEVEL
+                    ),
+                )?;
+                say(
+                    &self.out,
+                    "option name UCI_LimitStrength type check default false",
+                )?;
+                say(
+                    &self.out,
+                    &format!(
+                        "option name UCI_Elo type spin default {max} min {min} max {max}",
+                        min = skill::elo_of_level(skill::MIN_LEVEL),
+                        max = skill::elo_of_level(skill::MAX_LEVEL)
+                    ),
                 )?;
                 say(&self.out, "uciok")
             }
@@ -374,6 +430,43 @@ impl Session {
                 }
                 _ => self.info("option BookVariety must be 0..100"),
             },
+            // These three take effect at the next `go`.
+            "multipv" => match value.and_then(|v| v.trim().parse::<usize>().ok()) {
+                Some(n) if (1..=MAX_MULTIPV).contains(&n) => {
+                    self.multipv = n;
+                    Ok(())
+                }
+                _ => self.info(&format!("option {name} must be 1..{MAX_MULTIPV}")),
+            },
+            "skill level" => match value.and_then(|v| v.trim().parse::<u8>().ok()) {
+                Some(level) if (skill::MIN_LEVEL..=skill::MAX_LEVEL).contains(&level) => {
+                    self.strength.level = level;
+                    Ok(())
+                }
+                _ => self.info(&format!(
+                    "option {name} must be {}..{}",
+                    skill::MIN_LEVEL,
+                    skill::MAX_LEVEL
+                )),
+            },
+            "uci_limitstrength" => match value.map(str::trim) {
+                Some("true") => {
+                    self.strength.limit = true;
+                    Ok(())
+                }
+                Some("false") => {
+                    self.strength.limit = false;
+                    Ok(())
+                }
+                _ => self.info(&format!("option {name} needs true or false")),
+            },
+            "uci_elo" => match value.and_then(|v| v.trim().parse::<i32>().ok()) {
+                Some(elo) => {
+                    self.strength.elo = elo;
+                    Ok(())
+                }
+                None => self.info(&format!("option {name} needs a number")),
+            },
             _ => self.info(&format!("unknown option '{name}', ignored")),
         }
     }
@@ -414,6 +507,12 @@ impl Session {
             .unwrap_or_else(|| Engine::new(self.hash_mb));
         engine.algorithm = self.algorithm;
         engine.set_tablebases(self.tablebases.clone());
+        engine.multipv = self.multipv;
+        // A new level starts its picks afresh; the same level keeps its random state.
+        let level = self.strength.level();
+        if engine.skill.level() != level {
+            engine.skill = Skill::new(level, SKILL_SEED);
+        }
         let limits = go.limits_for(self.position.side_to_move());
         let wait_for_stop = go.ponder || limits.infinite;
         let stop = Arc::new(AtomicBool::new(false));
@@ -427,7 +526,9 @@ impl Session {
             .name("uci-search".into())
             .spawn(move || {
                 let mut report = |info: &SearchInfo| {
-                    let _ = say(&out, &info_line(info, dialect));
+                    for line in info_lines(info, dialect) {
+                        let _ = say(&out, &line);
+                    }
                 };
                 let result = engine.search(&position, &limits, &thread_stop, &mut report);
                 // `go infinite` and `go ponder` answer only once told to stop.
@@ -446,6 +547,32 @@ impl Session {
         });
         Ok(())
     }
+}
+
+/// The `info` lines for one completed iteration: one, or with MultiPV in UCI one per
+/// line with its rank (`multipv K`).
+pub fn info_lines(info: &SearchInfo, dialect: Dialect) -> Vec<String> {
+    if info.lines.len() < 2 || dialect == Dialect::Ucci {
+        return vec![info_line(info, dialect)];
+    }
+    info.lines
+        .iter()
+        .enumerate()
+        .map(|(index, line)| {
+            format!(
+                "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+                info.depth,
+                info.seldepth,
+                index + 1,
+                line.verdict(),
+                info.nodes,
+                info.nps,
+                info.hashfull,
+                info.time.as_millis(),
+                moves_text(&line.pv)
+            )
+        })
+        .collect()
 }
 
 /// An `info` line for one completed iteration.

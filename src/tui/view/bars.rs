@@ -132,6 +132,9 @@ pub fn status(app: &App, frame: &mut Frame, area: Rect) {
                     }
                 }
             }
+            if let Some(hint) = &app.hint {
+                parts.push(format!("hint: {}", hint.text));
+            }
             parts.push(mode_text(app));
             parts.extend(engine_text(app));
             if app.config.settings.step {

@@ -4,6 +4,7 @@ mod bars;
 mod board;
 mod compare;
 mod explorer;
+mod graph;
 mod panes;
 mod popups;
 mod text;
@@ -33,7 +34,11 @@ pub fn view(app: &App, frame: &mut Frame) {
         draw_board(app, frame, &layout);
     }
     if !(app.study.shown && explorer_area.contains(layout.moves.as_position())) {
-        panes::moves(app, frame, layout.moves);
+        let (moves, graph) = super::move_list::split(app, layout.moves);
+        panes::moves(app, frame, moves);
+        if let Some(area) = graph {
+            graph::graph(app, frame, area);
+        }
     }
     if app.study.shown {
         explorer::draw(app, frame, explorer_area);
@@ -71,7 +76,13 @@ fn draw_board(app: &App, frame: &mut Frame, layout: &ScreenLayout) {
     let inner = block.inner(layout.board);
     frame.render_widget(block, layout.board);
     frame.render_widget(Block::new().style(palette.board), inner);
-    let targets = legal_targets(app);
+    let mut targets = legal_targets(app);
+    // A hint shows as its piece selected and its target marked.
+    let mut selected = app.selected;
+    if let Some(hint) = app.hint.as_ref().filter(|_| selected.is_none()) {
+        selected = Some(hint.mv.from());
+        targets = vec![hint.mv.to()];
+    }
     let show_cursor = app.focus == Focus::Board || app.selected.is_some() || app.cursor_shown;
     let board = BoardView {
         position: app.position(),
@@ -79,7 +90,7 @@ fn draw_board(app: &App, frame: &mut Frame, layout: &ScreenLayout) {
         glyphs: app.glyphs(),
         palette,
         cursor: show_cursor.then_some(app.cursor),
-        selected: app.selected,
+        selected,
         targets: &targets,
     };
     let (x, y) = layout.board_origin;

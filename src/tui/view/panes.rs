@@ -9,7 +9,6 @@ use ratatui::widgets::{Block, Paragraph};
 use unicode_width::UnicodeWidthStr;
 
 use super::text::{fit, pad};
-use crate::board::Color;
 use crate::tui::app::{App, Focus};
 use crate::tui::search_log::LogKind;
 use crate::tui::step::StepMode;
@@ -36,33 +35,13 @@ pub fn moves(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(block, area);
     let notation = app.display_notation();
     let played = app.game.played();
-    let start = app.game.start();
-    let black_first = start.side_to_move() == Color::Black;
-    let mut rows: Vec<(u16, Option<usize>, Option<usize>)> = Vec::new();
-    let mut number = start.fullmove_number();
-    let mut ply = 0;
-    if black_first && !played.is_empty() {
-        rows.push((number, None, Some(0)));
-        ply = 1;
-        number += 1;
-    }
-    while ply < played.len() {
-        let black = (ply + 1 < played.len()).then_some(ply + 1);
-        rows.push((number, Some(ply), black));
-        ply += 2;
-        number += 1;
-    }
+    let rows = crate::tui::move_list::rows(app);
     let height = usize::from(inner.height);
     let skip = rows.len().saturating_sub(height);
     let palette = &app.palette;
     let last = played.len().checked_sub(1);
     let ellipsis = app.glyphs().ellipsis();
-    let column = played
-        .iter()
-        .map(|mv| mv.text(notation).width())
-        .max()
-        .unwrap_or(0)
-        .max(6);
+    let column = crate::tui::move_list::column_width(app);
     let lines: Vec<Line> = rows[skip..]
         .iter()
         .map(|&(number, red, black)| {

@@ -1,0 +1,210 @@
+//! The analysis board: the engine thinks without limit on the position shown, with the
+//! configured number of lines (`multipv`), each iteration's lines written to the log.
+//! Any change of position (a move, undo, redo, a click in the move list) restarts it
+//! there. Every search's final score is kept per position for the score graph.
+
+use std::collections::HashMap;
+
+use crate::board::{Color, Move, Position};
+use crate::config::TraceLevel;
+
+use super::action::Effect;
+use super::app::{App, Thinking};
+use super::engine_link::{EngineLine, EngineScore, IterationInfo, SearchRequest};
+use super::notation_link::format_line;
+use super::search_log::LogKind;
+use super::step::StepState;
+use super::update::stop_search;
+
+/// What a search is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Purpose {
+    /// The engine's move in the game.
+    #[default]
+    Play,
+    /// The analysis board: runs until stopped, never plays.
+    Analyse,
+    /// A hint: the best move is shown, not played.
+    Hint,
+}
+
+/// Largest score the graph shows, in centipawns; mates and big advantages are clipped.
+pub const GRAPH_CLIP: i32 = 1000;
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Analysis {
+    /// The analysis board is on.
+    pub active: bool,
+    /// The latest lines for the position shown, best first, with their depth.
+    pub lines: Vec<EngineLine>,
+    pub depth: u32,
+    /// The engine's latest score of each position seen (by position key), from Red's
+    /// view in centipawns, clipped to `GRAPH_CLIP`.
+    scores: HashMap<u64, i32>,
+}
+
+impl Analysis {
+    pub fn score_of(&self, pos: &Position) -> Option<i32> {
+        self.scores.get(&pos.key()).copied()
+    }
+}
+
+/// A side to move's score as Red's, clipped for the graph.
+pub fn red_view(score: EngineScore, side: Color) -> i32 {
+    let cp = match score {
+        EngineScore::Centipawns(cp) => cp.clamp(-GRAPH_CLIP, GRAPH_CLIP),
+        EngineScore::Mate(moves) if moves > 0 => GRAPH_CLIP,
+        EngineScore::Mate(_) => -GRAPH_CLIP,
+    };
+    match side {
+        Color::Red => cp,
+        Color::Black => -cp,
+    }
+}
+
+/// Keeps the score of a finished iteration for the position it searched.
+pub fn record_score(app: &mut App, info: &IterationInfo) {
+    let pos = app.position();
+    let (key, side) = (pos.key(), pos.side_to_move());
+    app.analysis.scores.insert(key, red_view(info.score, side));
+}
+
+/// The game's scores from the start to the position shown: (ply, Red's centipawns)
+/// for each position the engine has scored.
+pub fn graph_points(app: &App) -> Vec<(usize, i32)> {
+    let mut pos = app.game.start().clone();
+    let mut points = Vec::new();
+    let moves: Vec<Move> = app.game.moves().collect();
+    for ply in 0..=moves.len() {
+        if let Some(score) = app.analysis.score_of(&pos) {
+            points.push((ply, score));
+        }
+        if let Some(&mv) = moves.get(ply) {
+            pos.make_move(mv);
+        }
+    }
+    points
+}
+
+/// `:analyze` and its key: the analysis board on or off.
+pub fn toggle(app: &mut App) -> Vec<Effect> {
+    if !app.engine.available {
+        app.alert("this build has no engine");
+        return Vec::new();
+    }
+    let mut effects = stop_search(app);
+    app.analysis.active = !app.analysis.active;
+    app.analysis.lines.clear();
+    app.hint = None;
+    if app.analysis.active {
+        app.notify(format!(
+            "analysis board: {} lines; Ctrl-A or :analyze to leave",
+            app.config.settings.multipv
+        ));
+        effects.extend(restart(app));
+    } else {
+        // Back to the game: the engine takes its side again when it is its move.
+        app.engine.paused = false;
+        app.notify("analysis board off");
+        effects.extend(super::update::start_engine_if_due(app));
+    }
+    effects
+}
+
+/// Starts analysing the position shown, stopping any search running.
+pub fn restart(app: &mut App) -> Vec<Effect> {
+    let mut effects = stop_search(app);
+    app.analysis.lines.clear();
+    app.analysis.depth = 0;
+    if app.position().outcome().is_some() {
+        app.log
+            .push(LogKind::Note, "analysis: the game is over here".to_owned());
+        return effects;
+    }
+    let multipv = usize::from(app.config.settings.multipv);
+    effects.push(start(app, Purpose::Analyse, multipv));
+    effects
+}
+
+/// Starts a search of `purpose` on the position shown at full strength: no limit
+/// for analysis, the configured limits for a hint.
+pub fn start(app: &mut App, purpose: Purpose, multipv: usize) -> Effect {
+    let id = app.engine.next_id;
+    app.engine.next_id += 1;
+    let settings = &app.config.settings;
+    let analyse = purpose == Purpose::Analyse;
+    let request = SearchRequest {
+        id,
+        position: app.position().clone(),
+        // Analysis and hints come from the strong engine whatever plays the game.
+        algorithm: crate::config::Algorithm::AlphaBeta,
+        depth: if analyse { None } else { settings.depth },
+        movetime_ms: if analyse { None } else { settings.movetime_ms },
+        nodes: if analyse { None } else { settings.nodes },
+        hash_mb: settings.hash_mb,
+        trace: TraceLevel::Summary,
+        step: false,
+        notation: app.display_notation(),
+        multipv,
+        level: crate::engine::skill::MAX_LEVEL,
+    };
+    app.engine.thinking = Some(Thinking {
+        id,
+        side: app.position().side_to_move(),
+        info: None,
+        play_result: false,
+        purpose,
+    });
+    let side = app.position().side_to_move().name();
+    let header = match purpose {
+        Purpose::Analyse => format!("analysis: {side} to move, {multipv} lines"),
+        _ => format!("hint for {side}"),
+    };
+    app.log.push(LogKind::Search, header);
+    app.log.step = Some(StepState::free());
+    app.log.follow();
+    Effect::StartSearch(Box::new(request))
+}
+
+/// The lines of an analysis iteration: kept for the view and written to the log.
+pub fn on_lines(app: &mut App, lines: Vec<EngineLine>) {
+    let depth = app
+        .engine
+        .thinking
+        .as_ref()
+        .and_then(|t| t.info.as_ref())
+        .map_or(0, |info| info.depth);
+    for (index, line) in lines.iter().enumerate() {
+        let text = line_text(app, depth, index, line);
+        app.log.push(LogKind::Iteration, text);
+    }
+    app.analysis.depth = depth;
+    app.analysis.lines = lines;
+}
+
+/// An analysis line for the log: depth, rank, score, variation in the chosen notation.
+pub fn line_text(app: &App, depth: u32, index: usize, line: &EngineLine) -> String {
+    let pv = format_line(app.position(), &line.pv, app.display_notation()).join(" ");
+    format!(
+        "d{depth:<2} {}. {:>7} {pv}",
+        index + 1,
+        line.score.to_string()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_turn_to_reds_view_and_are_clipped() {
+        assert_eq!(red_view(EngineScore::Centipawns(35), Color::Red), 35);
+        assert_eq!(red_view(EngineScore::Centipawns(35), Color::Black), -35);
+        assert_eq!(
+            red_view(EngineScore::Centipawns(5000), Color::Red),
+            GRAPH_CLIP
+        );
+        assert_eq!(red_view(EngineScore::Mate(3), Color::Black), -GRAPH_CLIP);
+        assert_eq!(red_view(EngineScore::Mate(-2), Color::Black), GRAPH_CLIP);
+    }
+}

@@ -1,0 +1,56 @@
+//! The score graph: the engine's score of each position of the game, from Red's view,
+//! in pawns, clipped to ±10.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::symbols::Marker;
+use ratatui::text::Span;
+use ratatui::widgets::{Axis, Chart, Dataset, GraphType};
+
+use super::panes::pane_block;
+use crate::tui::analysis::{GRAPH_CLIP, graph_points};
+use crate::tui::app::App;
+
+pub fn graph(app: &App, frame: &mut Frame, area: Rect) {
+    let palette = &app.palette;
+    let points: Vec<(f64, f64)> = graph_points(app)
+        .into_iter()
+        .map(|(ply, cp)| (ply as f64, f64::from(cp) / 100.0))
+        .collect();
+    let title = match points.last() {
+        Some(&(_, pawns)) => format!(" Score (Red) {pawns:+.2} "),
+        None => " Score (Red) ".to_owned(),
+    };
+    let block = pane_block(app, &title, false);
+    let last_ply = app.game.ply().max(10) as f64;
+    // The scale follows the largest score, in whole pawns, up to the clip.
+    let largest = points
+        .iter()
+        .map(|&(_, pawns)| pawns.abs())
+        .fold(0.0, f64::max);
+    let clip = largest.ceil().clamp(1.0, f64::from(GRAPH_CLIP) / 100.0);
+    let zero = [(0.0, 0.0), (last_ply, 0.0)];
+    let datasets = vec![
+        Dataset::default()
+            .marker(Marker::Dot)
+            .graph_type(GraphType::Line)
+            .style(palette.pane.patch(palette.log_detail))
+            .data(&zero),
+        Dataset::default()
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(palette.pane.patch(palette.pane_highlight))
+            .data(&points),
+    ];
+    let label = |text: String| Span::styled(text, palette.pane.patch(palette.log_detail));
+    let chart = Chart::new(datasets)
+        .block(block)
+        .style(palette.pane)
+        .x_axis(Axis::default().bounds([0.0, last_ply]))
+        .y_axis(Axis::default().bounds([-clip, clip]).labels([
+            label(format!("{:+}", -clip)),
+            label("0".into()),
+            label(format!("{clip:+}")),
+        ]));
+    frame.render_widget(chart, area);
+}
