@@ -3,6 +3,7 @@
 //! `tui`, which the binary drives.
 
 pub mod board;
+pub mod clock;
 pub mod config;
 pub mod engine;
 pub mod eval;

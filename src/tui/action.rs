@@ -30,6 +30,8 @@ pub enum Action {
     },
     /// A command, from a key, a click or a signal.
     Command(Command),
+    /// Time passed while a clock runs: redraw it, and see whether a flag fell.
+    Tick,
 }
 
 /// Board directions as the player sees the screen.

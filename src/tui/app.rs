@@ -222,6 +222,11 @@ impl App {
         self.config.settings.step && self.engine.traces
     }
 
+    /// Whether a clock runs, so the driver sends ticks.
+    pub fn clock_ticking(&self) -> bool {
+        false
+    }
+
     /// Offers to resume an unfinished game found at start.
     pub fn offer_resume(&mut self, game: GameState) {
         self.popups.push(Popup::Resume {

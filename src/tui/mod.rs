@@ -13,6 +13,7 @@ mod engine_events;
 mod engine_link;
 mod engine_search;
 mod event;
+mod frames;
 mod game;
 mod glyphs;
 mod help;

@@ -43,6 +43,7 @@ pub fn update(app: &mut App, action: Action) -> Vec<Effect> {
             Vec::new()
         }
         Action::Command(command) => run(app, command),
+        Action::Tick => Vec::new(),
     }
 }
 
