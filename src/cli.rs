@@ -64,6 +64,12 @@ pub struct GlobalArgs {
     /// Move notation shown: chinese, wxf, iccs.
     #[arg(long, global = true, value_name = "NAME")]
     pub notation: Option<String>,
+    /// Time control for both sides: 10+5, 40/90+30, 5m/move, none.
+    #[arg(long, global = true, value_name = "CONTROL")]
+    pub time: Option<String>,
+    /// The opponent: builtin, or an [engines.NAME] table of the config.
+    #[arg(long, global = true, value_name = "NAME")]
+    pub engine: Option<String>,
 }
 
 impl GlobalArgs {

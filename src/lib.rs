@@ -5,7 +5,9 @@
 pub mod board;
 pub mod clock;
 pub mod config;
+pub mod draw_offer;
 pub mod engine;
+pub mod external;
 pub mod eval;
 pub mod notation;
 pub mod record;

@@ -25,6 +25,8 @@ pub fn overrides(global: &GlobalArgs) -> Overrides {
         ascii: global.ascii,
         color: global.color.clone(),
         notation: global.notation.clone(),
+        time: global.time.clone(),
+        engine: global.engine.clone(),
     }
 }
 

@@ -30,6 +30,10 @@ pub struct Overrides {
     pub color: Option<String>,
     /// `--notation`.
     pub notation: Option<String>,
+    /// `--time`: both sides' time control.
+    pub time: Option<String>,
+    /// `--engine`: the opponent (checked against the file's engines when loading).
+    pub engine: Option<String>,
 }
 
 impl Overrides {
@@ -42,7 +46,7 @@ impl Overrides {
                 i64::try_from(n).map_or(RawValue::Other("a number too large"), RawValue::Integer)
             })
         };
-        let given: [(SettingKey, &str, Option<RawValue<'_>>); 10] = [
+        let given: [(SettingKey, &str, Option<RawValue<'_>>); 12] = [
             (
                 SettingKey::Algorithm,
                 "--algorithm",
@@ -89,6 +93,16 @@ impl Overrides {
                 SettingKey::Notation,
                 "--notation",
                 self.notation.as_deref().map(RawValue::String),
+            ),
+            (
+                SettingKey::Time,
+                "--time",
+                self.time.as_deref().map(RawValue::String),
+            ),
+            (
+                SettingKey::Engine,
+                "--engine",
+                self.engine.as_deref().map(RawValue::String),
             ),
         ];
         for (key, flag, value) in given {

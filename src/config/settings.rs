@@ -4,7 +4,12 @@ use serde::{Serialize, Serializer};
 
 use super::error::ConfigProblem;
 use super::suggest::closest;
+use super::time::{SideTime, side_time_value, time_value};
 use super::values::{Algorithm, ColorMode, EngineSide, Glyphs, Notation, TraceLevel};
+use crate::clock::TimeControl;
+
+/// The engine name that means the in-process engine.
+pub const BUILTIN_ENGINE: &str = "builtin";
 
 /// Deepest search depth a config may ask for, in plies.
 pub const MAX_DEPTH: u32 = 64;
@@ -38,6 +43,13 @@ pub struct Settings {
     pub glyphs: Glyphs,
     pub notation: Notation,
     pub color: ColorMode,
+    /// Both sides' time control (`None`: no clocks).
+    #[serde(serialize_with = "serialize_limit")]
+    pub time: Option<TimeControl>,
+    pub time_red: SideTime,
+    pub time_black: SideTime,
+    /// The opponent: `builtin`, or the name of an `[engines.NAME]` table.
+    pub engine: String,
 }
 
 impl Default for Settings {
@@ -57,6 +69,10 @@ impl Default for Settings {
             glyphs: Glyphs::Cjk,
             notation: Notation::Chinese,
             color: ColorMode::Auto,
+            time: None,
+            time_red: SideTime::Same,
+            time_black: SideTime::Same,
+            engine: BUILTIN_ENGINE.to_owned(),
         }
     }
 }
@@ -86,6 +102,10 @@ pub enum SettingKey {
     Glyphs,
     Notation,
     Color,
+    Time,
+    TimeRed,
+    TimeBlack,
+    Engine,
 }
 
 impl SettingKey {
@@ -102,6 +122,10 @@ impl SettingKey {
         SettingKey::Glyphs,
         SettingKey::Notation,
         SettingKey::Color,
+        SettingKey::Time,
+        SettingKey::TimeRed,
+        SettingKey::TimeBlack,
+        SettingKey::Engine,
     ];
 
     /// The key as written in a config file.
@@ -119,6 +143,10 @@ impl SettingKey {
             SettingKey::Glyphs => "glyphs",
             SettingKey::Notation => "notation",
             SettingKey::Color => "color",
+            SettingKey::Time => "time",
+            SettingKey::TimeRed => "time_red",
+            SettingKey::TimeBlack => "time_black",
+            SettingKey::Engine => "engine",
         }
     }
 
@@ -146,6 +174,15 @@ impl SettingKey {
             SettingKey::Glyphs => one_of(Glyphs::NAMES),
             SettingKey::Notation => one_of(Notation::NAMES),
             SettingKey::Color => one_of(ColorMode::NAMES),
+            SettingKey::Time => {
+                format!("a time control (\"10+5\", \"40/90+30\", \"5m/move\") or \"{NO_LIMIT}\"")
+            }
+            SettingKey::TimeRed | SettingKey::TimeBlack => format!(
+                "a time control (\"10+5\", \"40/90+30\", \"5m/move\"), \"{NO_LIMIT}\" or \"same\""
+            ),
+            SettingKey::Engine => {
+                format!("\"{BUILTIN_ENGINE}\" or the name of an [engines.NAME] table")
+            }
         }
     }
 }
@@ -194,6 +231,11 @@ pub struct SettingsLayer {
     pub glyphs: Option<Glyphs>,
     pub notation: Option<Notation>,
     pub color: Option<ColorMode>,
+    pub time: Option<Option<TimeControl>>,
+    pub time_red: Option<SideTime>,
+    pub time_black: Option<SideTime>,
+    /// Checked against the `[engines]` tables by the file reader and the flags.
+    pub engine: Option<String>,
 }
 
 impl SettingsLayer {
@@ -238,6 +280,19 @@ impl SettingsLayer {
                 RawValue::Boolean(flag) => self.step = Some(flag),
                 _ => return Err(wrong_type()),
             },
+            SettingKey::Time => self.time = Some(time_value(shown_key, value, wrong_type)?),
+            SettingKey::TimeRed => {
+                self.time_red = Some(side_time_value(shown_key, value, wrong_type)?)
+            }
+            SettingKey::TimeBlack => {
+                self.time_black = Some(side_time_value(shown_key, value, wrong_type)?)
+            }
+            SettingKey::Engine => match value {
+                RawValue::String(name) if !name.trim().is_empty() => {
+                    self.engine = Some(name.trim().to_owned())
+                }
+                _ => return Err(wrong_type()),
+            },
             SettingKey::Theme => match value {
                 RawValue::String(name) if themes.iter().any(|known| known == name) => {
                     self.theme = Some(name.to_owned())
@@ -277,6 +332,10 @@ impl SettingsLayer {
         put(&mut settings.glyphs, &self.glyphs);
         put(&mut settings.notation, &self.notation);
         put(&mut settings.color, &self.color);
+        put(&mut settings.time, &self.time);
+        put(&mut settings.time_red, &self.time_red);
+        put(&mut settings.time_black, &self.time_black);
+        put(&mut settings.engine, &self.engine);
     }
 }
 
