@@ -62,6 +62,39 @@ impl TimeControl {
     }
 }
 
+impl TimeControl {
+    /// The control as PGN's `TimeControl` tag writes it, in seconds: `600+5`, `40/5400+30`,
+    /// `1/300` for a time per move (one move per period, nothing carried over).
+    pub fn pgn_tag(self) -> String {
+        let seconds = |time: Duration| {
+            let millis = time.as_millis();
+            if millis % 1000 == 0 {
+                (millis / 1000).to_string()
+            } else {
+                format!("{}", millis as f64 / 1000.0)
+            }
+        };
+        let increment = |time: Duration| {
+            if time.is_zero() {
+                String::new()
+            } else {
+                format!("+{}", seconds(time))
+            }
+        };
+        match self {
+            TimeControl::Fischer { base, increment: inc } => {
+                format!("{}{}", seconds(base), increment(inc))
+            }
+            TimeControl::Moves {
+                moves,
+                base,
+                increment: inc,
+            } => format!("{moves}/{}{}", seconds(base), increment(inc)),
+            TimeControl::PerMove(time) => format!("1/{}", seconds(time)),
+        }
+    }
+}
+
 fn error(text: &str, reason: impl Into<String>) -> TimeControlError {
     TimeControlError {
         text: text.to_owned(),
@@ -278,6 +311,12 @@ mod tests {
             assert_eq!(control.to_string(), text);
         }
         assert_eq!(" 10 + 5 ".parse::<TimeControl>().unwrap().to_string(), "10+5");
+        let tag = |text: &str| text.parse::<TimeControl>().unwrap().pgn_tag();
+        assert_eq!(tag("10+5"), "600+5");
+        assert_eq!(tag("1+0"), "60");
+        assert_eq!(tag("40/90+30"), "40/5400+30");
+        assert_eq!(tag("5m/move"), "1/300");
+        assert_eq!(tag("0.5+0.25"), "30+0.25");
     }
 
     #[test]

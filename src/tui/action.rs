@@ -49,6 +49,10 @@ pub enum Command {
     Undo,
     Redo,
     NewGame,
+    /// Resign the game (asks first).
+    Resign,
+    /// Choose the time control.
+    ChooseTime,
     Flip,
     /// The engine plays now: stop its search and play the best move found, or start
     /// one for the side to move.

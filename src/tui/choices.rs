@@ -79,6 +79,11 @@ pub fn apply_choice(app: &mut App, value: ChoiceValue) -> Vec<Effect> {
         }
         ChoiceValue::Profile(name) => set_profile(app, name.as_deref()),
         ChoiceValue::Mode(side) => set_mode(app, side),
+        ChoiceValue::Time(control) => {
+            super::game_controls::set_time(app, control);
+            Vec::new()
+        }
+        ChoiceValue::Engine(name) => super::engine_choice::set_engine(app, &name),
     }
 }
 

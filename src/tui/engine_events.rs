@@ -27,7 +27,7 @@ pub fn search_started(app: &mut App, request: &SearchRequest) {
         format!("{side} thinks: {} ({limits})", request.algorithm),
     );
     let settings = &app.config.settings;
-    if !app.engine.traces && (settings.step || request.trace != settings.trace) {
+    if !app.engine_traces() && (settings.step || request.trace != settings.trace) {
         app.log.push(
             LogKind::Note,
             "this engine reports one line per iteration: no trace events, no stepping".to_owned(),
@@ -148,7 +148,10 @@ pub fn on_engine_event(app: &mut App, event: EngineEvent) -> Vec<Effect> {
             app.engine.paused = true;
             app.log
                 .push(LogKind::Note, format!("search failed: {message}"));
-            app.alert(format!("engine error: {message}"));
+            // The game is kept; the player retries or picks another engine.
+            app.alert(format!(
+                "engine error: {message} (game kept: Ctrl-G retries, :engine NAME picks another)"
+            ));
             Vec::new()
         }
     }

@@ -28,6 +28,8 @@ pub struct SearchRequest {
     pub algorithm: Algorithm,
     pub depth: Option<u32>,
     pub movetime_ms: Option<u64>,
+    /// The side to move's clock in a timed game: the engine manages its own time.
+    pub clock: Option<crate::engine::Clock>,
     pub nodes: Option<u64>,
     pub hash_mb: u32,
     /// How much of the search to report.
@@ -36,6 +38,8 @@ pub struct SearchRequest {
     pub step: bool,
     /// The notation trace lines name moves in.
     pub notation: crate::config::Notation,
+    /// The external engine to search with (`None`: the in-process one).
+    pub external: Option<super::engine_choice::NamedEngine>,
 }
 
 /// A score from the side to move's point of view.
@@ -129,7 +133,8 @@ pub trait Searcher: Send {
 
 /// The engine of this build, if it has one.
 pub fn default_searcher() -> Option<Box<dyn Searcher>> {
-    Some(Box::new(super::engine_search::EngineSearcher::default()))
+    let builtin = Box::new(super::engine_search::EngineSearcher::default());
+    Some(Box::new(super::engine_choice::RoutingSearcher::new(builtin)))
 }
 
 /// Trace lines sent in one batch at most, when running freely.
@@ -164,6 +169,16 @@ impl<'a> Reporter<'a> {
     pub fn note(&mut self, text: String) {
         self.flush();
         self.send(EngineEvent::Note { id: self.id, text });
+    }
+
+    /// The search cannot go on (an external engine died, hung or cheated): the app is
+    /// told why, and the move this search returns is ignored.
+    pub fn fail(&mut self, message: String) {
+        self.flush();
+        self.send(EngineEvent::Failed {
+            id: self.id,
+            message,
+        });
     }
 
     /// Reports one trace event; waits first while step mode holds the search. False
@@ -367,11 +382,13 @@ mod tests {
             algorithm: Algorithm::AlphaBeta,
             depth: None,
             movetime_ms: None,
+            clock: None,
             nodes: None,
             hash_mb: 1,
             trace: TraceLevel::Events,
             step,
             notation: crate::config::Notation::Iccs,
+            external: None,
         }
     }
 

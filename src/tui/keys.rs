@@ -32,6 +32,7 @@ fn global_command(key: &KeyEvent) -> Option<Command> {
             'e' => Command::Save,
             'p' => Command::ChooseProfile,
             'l' => Command::Redraw,
+            'r' => Command::Resign,
             _ => return None,
         },
         KeyCode::F(1) => Command::Help,
@@ -211,6 +212,22 @@ fn popup_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
             Vec::new()
         }
         Popup::Message { .. } => Vec::new(),
+        Popup::ConfirmResign => match key.code {
+            KeyCode::Char('y' | 'Y') | KeyCode::Enter => super::game_controls::resign(app),
+            _ => {
+                app.notify("resignation cancelled");
+                Vec::new()
+            }
+        },
+        Popup::GameOver { outcome } => match key.code {
+            KeyCode::Char('n' | 'N') | KeyCode::Enter => super::game_controls::new_game(app),
+            KeyCode::Char('r' | 'R') => super::game_controls::rematch(app),
+            KeyCode::Esc | KeyCode::Char('q') => Vec::new(),
+            _ => {
+                app.popups.push(Popup::GameOver { outcome });
+                Vec::new()
+            }
+        },
         Popup::Resume { game } => match key.code {
             KeyCode::Enter => {
                 update::start_game(app, *game);

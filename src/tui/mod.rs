@@ -9,12 +9,14 @@ mod action;
 mod app;
 mod choices;
 mod commands;
+mod engine_choice;
 mod engine_events;
 mod engine_link;
 mod engine_search;
 mod event;
 mod frames;
 mod game;
+mod game_controls;
 mod glyphs;
 mod help;
 mod input;
@@ -37,6 +39,7 @@ pub use engine_link::{
     EngineEvent, EngineLink, EngineScore, EventSink, IterationInfo, Reporter, SearchId,
     SearchRequest, Searcher, default_searcher,
 };
+pub use engine_choice::{NamedEngine, RoutingSearcher};
 pub use engine_search::EngineSearcher;
 pub use game::{GameState, PlayedMove};
 pub use glyphs::GlyphSet;

@@ -114,7 +114,7 @@ pub fn status(app: &App, frame: &mut Frame, area: Rect) {
             let position = app.position();
             let mut parts = Vec::new();
             let mut alert = false;
-            match position.outcome() {
+            match app.game.outcome() {
                 Some(outcome) => {
                     parts.push(format!("{} ({})", outcome.describe(), outcome.pgn_result()));
                     alert = true;

@@ -2,6 +2,7 @@
 
 mod bars;
 mod board;
+mod clocks;
 mod panes;
 mod popups;
 mod text;
