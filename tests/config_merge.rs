@@ -30,6 +30,11 @@ fn three_values(key: SettingKey) -> [RawValue<'static>; 3] {
         SettingKey::Glyphs => [Str("wide"), Str("ascii"), Str("wide")],
         SettingKey::Notation => [Str("wxf"), Str("iccs"), Str("wxf")],
         SettingKey::Color => [Str("16"), Str("never"), Str("truecolor")],
+        SettingKey::Time => [Str("10+5"), Str("none"), Str("40/90+30")],
+        SettingKey::TimeRed => [Str("1+0"), Str("none"), Str("5m/move")],
+        SettingKey::TimeBlack => [Str("none"), Str("3+2"), Str("same")],
+        // The file reader checks the names against [engines]; a layer takes any.
+        SettingKey::Engine => [Str("one"), Str("two"), Str("builtin")],
     }
 }
 
@@ -151,6 +156,7 @@ fn a_file_a_profile_and_flags_together() {
         glyphs: Glyphs::Ascii,         // flag over file
         notation: Notation::Iccs,      // profile
         color: ColorMode::Auto,        // default
+        ..Settings::default()
     };
     assert_eq!(settings, expected);
 

@@ -21,6 +21,15 @@ const ENGINE_KEYS: &[&str] = &["command", "args", "protocol", "options", "dir", 
 /// Longest handshake timeout a table may ask for (10 minutes).
 const MAX_HANDSHAKE_MS: i64 = 600_000;
 
+/// The names of the `[engines.NAME]` tables, broken ones included (so a setting naming
+/// one is not reported as well).
+pub(super) fn engine_table_names(value: &Spanned<DeValue<'_>>) -> Vec<String> {
+    match value.get_ref() {
+        DeValue::Table(table) => table.keys().map(|name| name.get_ref().to_string()).collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// Reads the `engines` table; `folder` is the config file's, which relative `dir`
 /// paths start from.
 pub(super) fn read_engines(

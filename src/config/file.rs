@@ -8,7 +8,7 @@ use toml::de::DeValue;
 
 use super::document::{ErrorSink, raw_value};
 use super::error::{ConfigError, ConfigErrors, ConfigProblem};
-use super::engines::{ENGINES_KEY, read_engines};
+use super::engines::{ENGINES_KEY, engine_table_names, read_engines};
 use super::settings::{BUILTIN_ENGINE, RawValue, SettingKey, Settings, SettingsLayer, merge};
 use super::suggest::closest;
 
@@ -120,9 +120,9 @@ impl Reader<'_> {
         for (key, value) in &root {
             if key.get_ref().as_ref() == ENGINES_KEY {
                 config.engines = read_engines(&mut self.sink, value, folder);
+                self.engine_names = engine_table_names(value);
             }
         }
-        self.engine_names = config.engines.keys().cloned().collect();
         let mut profile_key = None;
         for (key, value) in &root {
             match key.get_ref().as_ref() {

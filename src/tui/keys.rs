@@ -219,14 +219,16 @@ fn popup_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
                 Vec::new()
             }
         },
-        Popup::GameOver { outcome } => match key.code {
-            KeyCode::Char('n' | 'N') | KeyCode::Enter => super::game_controls::new_game(app),
-            KeyCode::Char('r' | 'R') => super::game_controls::rematch(app),
-            KeyCode::Esc | KeyCode::Char('q') => Vec::new(),
-            _ => {
-                app.popups.push(Popup::GameOver { outcome });
-                Vec::new()
+        // Any other key closes it and does what it does (the board stays to study).
+        Popup::GameOver { .. } => match key.code {
+            KeyCode::Char('n' | 'N') if key.modifiers.is_empty() => {
+                super::game_controls::new_game(app)
             }
+            KeyCode::Char('r' | 'R') if key.modifiers.is_empty() => {
+                super::game_controls::rematch(app)
+            }
+            KeyCode::Esc | KeyCode::Enter => Vec::new(),
+            _ => on_key(app, key),
         },
         Popup::Resume { game } => match key.code {
             KeyCode::Enter => {
