@@ -14,6 +14,13 @@ pub fn search_started(app: &mut App, request: &SearchRequest) {
         request.depth.map(|depth| format!("depth {depth}")),
         request.movetime_ms.map(|ms| format!("{ms} ms")),
         request.nodes.map(|nodes| format!("{nodes} nodes")),
+        request.clock.map(|clock| {
+            format!(
+                "clock {} +{}s",
+                crate::clock::format_clock(clock.remaining),
+                clock.increment.as_secs_f32()
+            )
+        }),
     ];
     let limits: Vec<String> = limits.into_iter().flatten().collect();
     let limits = if limits.is_empty() {
