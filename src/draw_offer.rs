@@ -34,7 +34,10 @@ pub enum DrawAnswer {
 
 impl DrawAnswer {
     pub fn accepted(self) -> bool {
-        matches!(self, DrawAnswer::AcceptNoMatingMaterial | DrawAnswer::AcceptLevel)
+        matches!(
+            self,
+            DrawAnswer::AcceptNoMatingMaterial | DrawAnswer::AcceptLevel
+        )
     }
 
     /// Why, in a few words, for the status line.
@@ -91,9 +94,18 @@ mod tests {
     #[test]
     fn a_level_deep_score_is_a_draw_and_an_advantage_is_not() {
         let start = Position::startpos();
-        assert_eq!(answer_draw_offer(&start, view(10, Some(-30))), DrawAnswer::AcceptLevel);
-        assert_eq!(answer_draw_offer(&start, view(10, Some(31))), DrawAnswer::DeclineScore);
-        assert_eq!(answer_draw_offer(&start, view(10, None)), DrawAnswer::DeclineScore);
+        assert_eq!(
+            answer_draw_offer(&start, view(10, Some(-30))),
+            DrawAnswer::AcceptLevel
+        );
+        assert_eq!(
+            answer_draw_offer(&start, view(10, Some(31))),
+            DrawAnswer::DeclineScore
+        );
+        assert_eq!(
+            answer_draw_offer(&start, view(10, None)),
+            DrawAnswer::DeclineScore
+        );
         assert_eq!(
             answer_draw_offer(&start, view(7, Some(0))),
             DrawAnswer::DeclineTooShallow
@@ -105,10 +117,16 @@ mod tests {
     fn generals_advisors_and_elephants_alone_cannot_mate() {
         let bare = Position::from_fen("3ak4/4a4/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1").unwrap();
         assert!(!has_mating_material(&bare, Color::Red));
-        assert_eq!(answer_draw_offer(&bare, None), DrawAnswer::AcceptNoMatingMaterial);
+        assert_eq!(
+            answer_draw_offer(&bare, None),
+            DrawAnswer::AcceptNoMatingMaterial
+        );
         // One soldier is enough to play on.
         let soldier = Position::from_fen("3ak4/4a4/4b4/9/9/9/4P4/4B4/4A4/3AK4 w - - 0 1").unwrap();
         assert!(has_mating_material(&soldier, Color::Red));
-        assert_eq!(answer_draw_offer(&soldier, None), DrawAnswer::DeclineNoSearch);
+        assert_eq!(
+            answer_draw_offer(&soldier, None),
+            DrawAnswer::DeclineNoSearch
+        );
     }
 }

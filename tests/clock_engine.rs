@@ -148,10 +148,7 @@ fn go_wtime_1000_over_100_uci_moves_stays_inside_the_clock() {
                 command.push_str(&moves.join(" "));
             }
             uci.send(&command);
-            let go = format!(
-                "go wtime {} btime {} winc 0 binc 0",
-                clocks[0], clocks[1]
-            );
+            let go = format!("go wtime {} btime {} winc 0 binc 0", clocks[0], clocks[1]);
             let started = Instant::now();
             uci.send(&go);
             let answer = uci.wait_for("bestmove");

@@ -64,10 +64,14 @@ fn every_key_can_be_set() {
     assert_eq!(engine.protocol, Protocol::Ucci);
     assert_eq!(
         engine.options,
-        [("Hash", "64"), ("Name", "x"), ("Ponder", "false")].map(|(n, v)| (n.to_owned(), v.to_owned()))
+        [("Hash", "64"), ("Name", "x"), ("Ponder", "false")]
+            .map(|(n, v)| (n.to_owned(), v.to_owned()))
     );
     assert_eq!(engine.dir, Some(fixture("valid/engines")));
-    assert_eq!(engine.handshake_timeout, std::time::Duration::from_millis(500));
+    assert_eq!(
+        engine.handshake_timeout,
+        std::time::Duration::from_millis(500)
+    );
 }
 
 #[test]

@@ -31,7 +31,8 @@ fn our_binary() -> EngineSpec {
 }
 
 fn fake(mode: &str) -> EngineSpec {
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/engines/fake_engine.sh");
+    let script =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/engines/fake_engine.sh");
     let mut spec = EngineSpec::new(script, vec![mode.to_owned()], Protocol::Uci);
     // The real default is 10 s; a test hook keeps the hang short.
     spec.handshake_timeout = Duration::from_millis(300);
@@ -107,7 +108,12 @@ fn our_binary_as_an_external_engine_plays_a_whole_game_against_the_in_process_on
             .best_move
             .expect("a legal move while the game goes on");
         let effects = type_line(&mut app, &best.iccs());
-        assert_eq!(app.game.ply(), plies + 1, "Red's move {} was played", best.iccs());
+        assert_eq!(
+            app.game.ply(),
+            plies + 1,
+            "Red's move {} was played",
+            best.iccs()
+        );
         settle(&mut app, &mut link, &events, effects);
         plies = app.game.ply();
         assert!(
@@ -134,7 +140,10 @@ fn failing(mode: &str) -> (App, EngineLink, mpsc::Receiver<EngineEvent>) {
 }
 
 fn assert_reported_and_kept(app: &App, expected: &str) {
-    let notice = app.notice.as_ref().expect("the status line says what happened");
+    let notice = app
+        .notice
+        .as_ref()
+        .expect("the status line says what happened");
     assert!(notice.alert);
     assert!(
         notice.text.contains(expected) && notice.text.contains(":engine NAME"),
@@ -192,13 +201,22 @@ fn a_missing_program_cannot_start() {
 #[test]
 fn the_client_searches_with_our_binary_and_reports_its_lines() {
     let mut engine = ExternalEngine::start(&our_binary()).unwrap();
-    assert!(engine.id_name.as_deref().unwrap().starts_with("xiangqi-tui"));
+    assert!(
+        engine
+            .id_name
+            .as_deref()
+            .unwrap()
+            .starts_with("xiangqi-tui")
+    );
     let stop = AtomicBool::new(false);
     let mut depths = Vec::new();
     let best = engine
-        .search(&Position::startpos(), &Limits::depth(4), &stop, &mut |info| {
-            depths.push(info.depth)
-        })
+        .search(
+            &Position::startpos(),
+            &Limits::depth(4),
+            &stop,
+            &mut |info| depths.push(info.depth),
+        )
         .unwrap()
         .unwrap();
     assert!(Position::startpos().is_legal(best));

@@ -62,7 +62,11 @@ fn clocks_run_for_the_side_to_move_and_a_flag_falls_on_a_tick() {
     time.advance(seconds(5));
     assert_eq!(remaining(&app, Color::Black), Some(seconds(55)));
     type_line(&mut app, "h9g7");
-    assert_eq!(remaining(&app, Color::Black), Some(seconds(57)), "2 s added");
+    assert_eq!(
+        remaining(&app, Color::Black),
+        Some(seconds(57)),
+        "2 s added"
+    );
     time.advance(seconds(59));
     update(&mut app, Action::Tick);
     assert!(!app.game_over());
@@ -78,7 +82,13 @@ fn clocks_run_for_the_side_to_move_and_a_flag_falls_on_a_tick() {
         }
     );
     assert!(matches!(app.popups.last(), Some(Popup::GameOver { .. })));
-    assert!(app.notice.as_ref().unwrap().text.contains("Black wins by time"));
+    assert!(
+        app.notice
+            .as_ref()
+            .unwrap()
+            .text
+            .contains("Black wins by time")
+    );
     assert!(!app.clock_ticking());
     let pgn = pgn_text(&app.game, Notation::Iccs);
     assert!(pgn.contains("[TimeControl \"60+2\"]"), "{pgn}");
@@ -96,7 +106,10 @@ fn the_engine_gets_its_clock_and_loses_when_it_answers_too_late() {
     // The engine's first reply runs on its clock (Red's first move was free).
     let effects = type_line(&mut app, "h2e2");
     let request = the_request(&effects).expect("the engine answers");
-    assert_eq!(request.movetime_ms, None, "a clock replaces the time per move");
+    assert_eq!(
+        request.movetime_ms, None,
+        "a clock replaces the time per move"
+    );
     assert_eq!(
         request.clock,
         Some(Clock {
@@ -114,7 +127,11 @@ fn the_engine_gets_its_clock_and_loses_when_it_answers_too_late() {
             mv: Some(mv("h9g7")),
         }),
     );
-    assert_eq!(played(&app), ["h2e2"], "a move after the flag fell does not count");
+    assert_eq!(
+        played(&app),
+        ["h2e2"],
+        "a move after the flag fell does not count"
+    );
     assert_eq!(app.game.outcome(), Some(Outcome::flag_fall(Color::Black)));
 }
 
@@ -136,7 +153,11 @@ fn per_side_controls_and_periods_reach_the_engine() {
         }),
     );
     assert_eq!(remaining(&app, Color::Black), Some(seconds(51)));
-    assert_eq!(remaining(&app, Color::Red), None, "Red plays without a clock");
+    assert_eq!(
+        remaining(&app, Color::Red),
+        None,
+        "Red plays without a clock"
+    );
     let pgn = pgn_text(&app.game, Notation::Iccs);
     assert!(pgn.contains("[RedTimeControl \"-\"]"), "{pgn}");
     assert!(pgn.contains("[BlackTimeControl \"2/60+1\"]"), "{pgn}");
@@ -165,7 +186,10 @@ fn resigning_asks_first_and_the_rematch_swaps_colours() {
     assert_eq!(app.config.settings.engine_side, EngineSide::Red);
     assert_eq!(app.game.ply(), 0);
     assert!(!app.game_over());
-    assert!(the_request(&effects).is_some(), "the engine opens the rematch");
+    assert!(
+        the_request(&effects).is_some(),
+        "the engine opens the rematch"
+    );
     assert!(app.flipped, "the person's side (Black) is at the bottom");
 }
 
@@ -206,7 +230,10 @@ fn the_engine_accepts_a_draw_only_in_a_level_position() {
     let (mut app, _) = timed_app(|_| {});
     engine_saw(&mut app, 12, EngineScore::Centipawns(-20));
     type_line(&mut app, ":draw");
-    assert_eq!(app.game.outcome(), Some(Outcome::Draw(DrawReason::Agreement)));
+    assert_eq!(
+        app.game.outcome(),
+        Some(Outcome::Draw(DrawReason::Agreement))
+    );
     assert!(
         pgn_text(&app.game, Notation::Iccs).contains("[Result \"1/2-1/2\"]"),
         "the record has the result"
@@ -220,7 +247,12 @@ fn time_controls_are_typed_or_chosen() {
     assert_eq!(app.clock.control(Color::Red), control("3+2"));
     assert_eq!(app.clock.control(Color::Black), control("3+2"));
     type_line(&mut app, ":time 3");
-    assert!(app.input.error().unwrap().contains("the increment is missing"));
+    assert!(
+        app.input
+            .error()
+            .unwrap()
+            .contains("the increment is missing")
+    );
     update(&mut app, key(KeyCode::Esc));
     type_line(&mut app, ":time");
     assert!(matches!(app.popups.last(), Some(Popup::Choice { .. })));
@@ -271,7 +303,10 @@ fn resigned() -> App {
 fn snapshot_result_popup_80x24() {
     let app = resigned();
     let screen = screen_text(&render(&app, 80, 24));
-    assert!(screen.contains("Black wins by resignation (0-1)"), "{screen}");
+    assert!(
+        screen.contains("Black wins by resignation (0-1)"),
+        "{screen}"
+    );
     assert_snapshot!(screen);
 }
 

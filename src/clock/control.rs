@@ -68,7 +68,7 @@ impl TimeControl {
     pub fn pgn_tag(self) -> String {
         let seconds = |time: Duration| {
             let millis = time.as_millis();
-            if millis % 1000 == 0 {
+            if millis.is_multiple_of(1000) {
                 (millis / 1000).to_string()
             } else {
                 format!("{}", millis as f64 / 1000.0)
@@ -82,7 +82,10 @@ impl TimeControl {
             }
         };
         match self {
-            TimeControl::Fischer { base, increment: inc } => {
+            TimeControl::Fischer {
+                base,
+                increment: inc,
+            } => {
                 format!("{}{}", seconds(base), increment(inc))
             }
             TimeControl::Moves {
@@ -121,8 +124,11 @@ fn amount(whole: &str, part: &str, unit: Duration) -> Result<Duration, TimeContr
     let mut millis = integer.saturating_mul(unit_ms);
     let mut scale = unit_ms;
     for digit in fraction.bytes() {
-        if scale % 10 != 0 {
-            return Err(error(whole, format!("\"{part}\" is finer than a millisecond")));
+        if !scale.is_multiple_of(10) {
+            return Err(error(
+                whole,
+                format!("\"{part}\" is finer than a millisecond"),
+            ));
         }
         scale /= 10;
         millis += u128::from(digit - b'0') * scale;
@@ -150,7 +156,10 @@ impl FromStr for TimeControl {
             } else if let Some(number) = time.strip_suffix('s') {
                 (number, second)
             } else {
-                return Err(error(whole, "a time per move needs a unit, m or s (5m/move)"));
+                return Err(error(
+                    whole,
+                    "a time per move needs a unit, m or s (5m/move)",
+                ));
             };
             let time = amount(whole, number.trim(), unit)?;
             if time.is_zero() {
@@ -236,7 +245,7 @@ impl fmt::Display for TimeControl {
                 }
                 Ok(())
             }
-            TimeControl::PerMove(time) if time.as_millis() % minute.as_millis() == 0 => {
+            TimeControl::PerMove(time) if time.as_millis().is_multiple_of(minute.as_millis()) => {
                 write_amount(f, time, minute)?;
                 f.write_str("m/move")
             }
@@ -310,7 +319,10 @@ mod tests {
             assert_eq!(text.parse::<TimeControl>(), Ok(control), "{text}");
             assert_eq!(control.to_string(), text);
         }
-        assert_eq!(" 10 + 5 ".parse::<TimeControl>().unwrap().to_string(), "10+5");
+        assert_eq!(
+            " 10 + 5 ".parse::<TimeControl>().unwrap().to_string(),
+            "10+5"
+        );
         let tag = |text: &str| text.parse::<TimeControl>().unwrap().pgn_tag();
         assert_eq!(tag("10+5"), "600+5");
         assert_eq!(tag("1+0"), "60");
@@ -326,9 +338,15 @@ mod tests {
         assert_eq!(reason("ten+5"), "\"ten\" is not a number");
         assert_eq!(reason("0+0"), "it gives no time at all");
         assert_eq!(reason("0/90+30"), "\"0\" is not a number of moves");
-        assert_eq!(reason("5/move"), "a time per move needs a unit, m or s (5m/move)");
+        assert_eq!(
+            reason("5/move"),
+            "a time per move needs a unit, m or s (5m/move)"
+        );
         assert_eq!(reason("0s/move"), "the time per move must be more than 0");
-        assert_eq!(reason("0.0001s/move"), "\"0.0001\" is finer than a millisecond");
+        assert_eq!(
+            reason("0.0001s/move"),
+            "\"0.0001\" is finer than a millisecond"
+        );
         assert_eq!(reason("99999999+0"), "longer than a week");
         assert_eq!(
             "x".parse::<TimeControl>().unwrap_err().to_string(),

@@ -22,7 +22,8 @@ pub struct GameClock {
 impl GameClock {
     /// Clocks for Red and Black (`None`: that side is not timed), not running yet.
     pub fn new(red: Option<TimeControl>, black: Option<TimeControl>) -> GameClock {
-        let initial = |control: Option<TimeControl>| control.map_or(Duration::ZERO, |c| c.initial());
+        let initial =
+            |control: Option<TimeControl>| control.map_or(Duration::ZERO, |c| c.initial());
         GameClock {
             controls: [red, black],
             remaining: [initial(red), initial(black)],
@@ -114,7 +115,7 @@ impl GameClock {
                     increment,
                 } => {
                     *left += increment;
-                    if self.moves_made[index] % moves == 0 {
+                    if self.moves_made[index].is_multiple_of(moves) {
                         *left += base;
                     }
                 }
@@ -212,11 +213,23 @@ mod tests {
         assert_eq!(clock.remaining(Color::Red, ms(10_000)), Some(ms(51_000)));
         clock.moved(Color::Black, ms(19_000)).unwrap();
         assert_eq!(clock.remaining(Color::Black, ms(19_000)), Some(ms(10_000)));
-        assert_eq!(clock.engine_clock(Color::Red, ms(19_000)).unwrap().moves_to_go, Some(1));
+        assert_eq!(
+            clock
+                .engine_clock(Color::Red, ms(19_000))
+                .unwrap()
+                .moves_to_go,
+            Some(1)
+        );
         // Red's second move reaches the control: another minute.
         clock.moved(Color::Red, ms(20_000)).unwrap();
         assert_eq!(clock.remaining(Color::Red, ms(20_000)), Some(ms(111_000)));
-        assert_eq!(clock.engine_clock(Color::Red, ms(20_000)).unwrap().moves_to_go, Some(2));
+        assert_eq!(
+            clock
+                .engine_clock(Color::Red, ms(20_000))
+                .unwrap()
+                .moves_to_go,
+            Some(2)
+        );
         assert_eq!(clock.flag(ms(29_999)), None);
         assert_eq!(clock.flag(ms(30_000)), Some(Color::Black));
     }

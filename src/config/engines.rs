@@ -17,7 +17,14 @@ use crate::external::{EngineSpec, Protocol};
 /// Top-level table holding the `[engines.NAME]` tables.
 pub const ENGINES_KEY: &str = "engines";
 /// Keys an engine table may hold.
-const ENGINE_KEYS: &[&str] = &["command", "args", "protocol", "options", "dir", "handshake_timeout_ms"];
+const ENGINE_KEYS: &[&str] = &[
+    "command",
+    "args",
+    "protocol",
+    "options",
+    "dir",
+    "handshake_timeout_ms",
+];
 /// Longest handshake timeout a table may ask for (10 minutes).
 const MAX_HANDSHAKE_MS: i64 = 600_000;
 
@@ -25,7 +32,10 @@ const MAX_HANDSHAKE_MS: i64 = 600_000;
 /// one is not reported as well).
 pub(super) fn engine_table_names(value: &Spanned<DeValue<'_>>) -> Vec<String> {
     match value.get_ref() {
-        DeValue::Table(table) => table.keys().map(|name| name.get_ref().to_string()).collect(),
+        DeValue::Table(table) => table
+            .keys()
+            .map(|name| name.get_ref().to_string())
+            .collect(),
         _ => Vec::new(),
     }
 }
@@ -119,11 +129,16 @@ fn read_engine(
                     kind: "protocol".to_owned(),
                     value: text.to_owned(),
                     suggestion: closest(text, Protocol::NAMES.iter().copied()).map(str::to_owned),
-                    allowed: Protocol::NAMES.iter().map(|name| (*name).to_owned()).collect(),
+                    allowed: Protocol::NAMES
+                        .iter()
+                        .map(|name| (*name).to_owned())
+                        .collect(),
                 }),
             },
             ("protocol", _) => Some(wrong("a string, one of \"uci\", \"ucci\"")),
-            ("handshake_timeout_ms", RawValue::Integer(ms)) if (1..=MAX_HANDSHAKE_MS).contains(&ms) => {
+            ("handshake_timeout_ms", RawValue::Integer(ms))
+                if (1..=MAX_HANDSHAKE_MS).contains(&ms) =>
+            {
                 spec.handshake_timeout = Duration::from_millis(ms as u64);
                 None
             }

@@ -7,8 +7,8 @@ use toml::Spanned;
 use toml::de::DeValue;
 
 use super::document::{ErrorSink, raw_value};
-use super::error::{ConfigError, ConfigErrors, ConfigProblem};
 use super::engines::{ENGINES_KEY, engine_table_names, read_engines};
+use super::error::{ConfigError, ConfigErrors, ConfigProblem};
 use super::settings::{BUILTIN_ENGINE, RawValue, SettingKey, Settings, SettingsLayer, merge};
 use super::suggest::closest;
 

@@ -62,13 +62,17 @@ pub(super) fn time_value(
 ) -> Result<Option<TimeControl>, ConfigProblem> {
     match value {
         RawValue::String(text) if text.trim().eq_ignore_ascii_case(NO_LIMIT) => Ok(None),
-        RawValue::String(text) => text.parse().map(Some).map_err(|error: crate::clock::TimeControlError| {
-            ConfigProblem::Invalid {
-                key: shown_key.to_owned(),
-                value: text.to_owned(),
-                reason: error.reason,
-            }
-        }),
+        RawValue::String(text) => {
+            text.parse()
+                .map(Some)
+                .map_err(
+                    |error: crate::clock::TimeControlError| ConfigProblem::Invalid {
+                        key: shown_key.to_owned(),
+                        value: text.to_owned(),
+                        reason: error.reason,
+                    },
+                )
+        }
         _ => Err(wrong_type()),
     }
 }

@@ -69,7 +69,9 @@ impl ExternalEngine {
             command: spec.command.display().to_string(),
             reason,
         };
-        let mut child = command.spawn().map_err(|error| spawn_error(error.to_string()))?;
+        let mut child = command
+            .spawn()
+            .map_err(|error| spawn_error(error.to_string()))?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             let _ = child.kill();
             return Err(spawn_error("no pipes to it".to_owned()));
@@ -138,7 +140,11 @@ impl ExternalEngine {
     }
 
     /// The next line, waiting until `deadline` for `expected`.
-    fn receive(&mut self, deadline: Instant, expected: &'static str) -> Result<String, ExternalError> {
+    fn receive(
+        &mut self,
+        deadline: Instant,
+        expected: &'static str,
+    ) -> Result<String, ExternalError> {
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
             Ok(line) => Ok(line),
@@ -312,7 +318,10 @@ mod tests {
         position.make_move(Move::parse_coords("h9g7").unwrap());
         assert_eq!(
             position_command(&position),
-            format!("position fen {} moves h2e2 h9g7", Position::startpos().to_fen())
+            format!(
+                "position fen {} moves h2e2 h9g7",
+                Position::startpos().to_fen()
+            )
         );
     }
 
@@ -334,13 +343,7 @@ mod tests {
             go_command(&clock, Protocol::Ucci),
             "go time 1000 increment 0 movestogo 5"
         );
-        assert_eq!(
-            go_command(&Limits::depth(4), Protocol::Uci),
-            "go depth 4"
-        );
-        assert_eq!(
-            go_command(&Limits::default(), Protocol::Uci),
-            "go infinite"
-        );
+        assert_eq!(go_command(&Limits::depth(4), Protocol::Uci), "go depth 4");
+        assert_eq!(go_command(&Limits::default(), Protocol::Uci), "go infinite");
     }
 }

@@ -127,12 +127,19 @@ mod tests {
         assert_eq!(info.depth, 7);
         assert_eq!(info.score, InfoScore::Centipawns(-23));
         assert_eq!((info.nodes, info.nps, info.time_ms), (4567, 90000, 51));
-        assert_eq!(info.pv.len(), 2, "the PV stops at the first word that is no move");
+        assert_eq!(
+            info.pv.len(),
+            2,
+            "the PV stops at the first word that is no move"
+        );
         let ucci = parse_info("info depth 3 score 15 time 2 nodes 99 pv b0c2", &start).unwrap();
         assert_eq!(ucci.score, InfoScore::Centipawns(15));
         let mate = parse_info("info depth 5 score mate -3 pv h2e2", &start).unwrap();
         assert_eq!(mate.score, InfoScore::Mate(-3));
-        assert_eq!(parse_info("info currmove h2e2 currmovenumber 1", &start), None);
+        assert_eq!(
+            parse_info("info currmove h2e2 currmovenumber 1", &start),
+            None
+        );
         assert_eq!(parse_info("info string hello", &start), None);
         assert_eq!(parse_info("info depth 3 score cp 1 pv a0a5", &start), None);
     }

@@ -251,9 +251,7 @@ impl App {
         let traces = self.engine_traces();
         match settings.trace {
             TraceLevel::Nodes | TraceLevel::Events if !traces => TraceLevel::Summary,
-            TraceLevel::Off | TraceLevel::Summary if settings.step && traces => {
-                TraceLevel::Events
-            }
+            TraceLevel::Off | TraceLevel::Summary if settings.step && traces => TraceLevel::Events,
             level => level,
         }
     }

@@ -19,10 +19,19 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":fen FEN", "set up a position"),
     (":load PATH", "load a PGN game"),
     (":save PATH", "save the game as PGN"),
-    (":time CONTROL", "clocks: 10+5, 40/90+30, 5m/move, none; alone: a list"),
+    (
+        ":time CONTROL",
+        "clocks: 10+5, 40/90+30, 5m/move, none; alone: a list",
+    ),
     (":resign", "resign the game"),
-    (":draw", "offer a draw (the engine accepts a level position)"),
-    (":engine NAME", "opponent: builtin or an [engines.NAME]; alone: a list"),
+    (
+        ":draw",
+        "offer a draw (the engine accepts a level position)",
+    ),
+    (
+        ":engine NAME",
+        "opponent: builtin or an [engines.NAME]; alone: a list",
+    ),
     (":help", "this help"),
 ];
 

@@ -125,7 +125,10 @@ impl RoutingSearcher {
             self.external = None;
             match ExternalEngine::start(&engine.spec) {
                 Ok(running) => {
-                    let id = running.id_name.clone().unwrap_or_else(|| "no name given".into());
+                    let id = running
+                        .id_name
+                        .clone()
+                        .unwrap_or_else(|| "no name given".into());
                     report.note(format!("started engine {} ({id})", engine.name));
                     self.external = Some((engine.name.clone(), running));
                 }

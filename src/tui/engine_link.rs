@@ -134,7 +134,9 @@ pub trait Searcher: Send {
 /// The engine of this build, if it has one.
 pub fn default_searcher() -> Option<Box<dyn Searcher>> {
     let builtin = Box::new(super::engine_search::EngineSearcher::default());
-    Some(Box::new(super::engine_choice::RoutingSearcher::new(builtin)))
+    Some(Box::new(super::engine_choice::RoutingSearcher::new(
+        builtin,
+    )))
 }
 
 /// Trace lines sent in one batch at most, when running freely.

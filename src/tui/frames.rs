@@ -99,7 +99,10 @@ mod tests {
         // The engine reports 1 ms later: held to the frame rate.
         let soon = start + Duration::from_millis(1);
         frames.changed(Urgency::Background);
-        assert_eq!(frames.decide(soon), FrameDecision::DrawAt(start + FRAME_INTERVAL));
+        assert_eq!(
+            frames.decide(soon),
+            FrameDecision::DrawAt(start + FRAME_INTERVAL)
+        );
         assert_eq!(
             frames.decide(start + FRAME_INTERVAL),
             FrameDecision::DrawNow
@@ -112,7 +115,10 @@ mod tests {
         );
         frames.drawn(soon);
         frames.changed(Urgency::Background);
-        assert_eq!(frames.decide(soon), FrameDecision::DrawAt(soon + FRAME_INTERVAL));
+        assert_eq!(
+            frames.decide(soon),
+            FrameDecision::DrawAt(soon + FRAME_INTERVAL)
+        );
     }
 
     #[test]

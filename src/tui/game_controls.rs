@@ -17,7 +17,9 @@ use super::search_log::LogKind;
 use super::update::{save_effects, start_engine_if_due, start_game, stop_search};
 
 /// The time controls the chooser offers, besides "none".
-pub const TIME_CHOICES: &[&str] = &["1+0", "3+2", "5+3", "10+5", "15+10", "30+20", "40/90+30", "5m/move"];
+pub const TIME_CHOICES: &[&str] = &[
+    "1+0", "3+2", "5+3", "10+5", "15+10", "30+20", "40/90+30", "5m/move",
+];
 
 /// The side a person plays when one plays the engine; `None` with two people or none.
 fn person_side(app: &App) -> Option<Color> {
@@ -47,7 +49,11 @@ pub fn game_ended(app: &mut App) {
     };
     let now = app.now();
     app.clock.stop(now);
-    let text = format!("game over: {} ({})", outcome.describe(), outcome.pgn_result());
+    let text = format!(
+        "game over: {} ({})",
+        outcome.describe(),
+        outcome.pgn_result()
+    );
     app.log.push(LogKind::Result, text.clone());
     app.notify(text);
     app.popups.push(Popup::GameOver { outcome });

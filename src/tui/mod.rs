@@ -35,11 +35,11 @@ mod view;
 
 pub use action::{Action, Command, Direction, Effect};
 pub use app::{App, EngineState, Focus, Notice, Thinking};
+pub use engine_choice::{NamedEngine, RoutingSearcher};
 pub use engine_link::{
     EngineEvent, EngineLink, EngineScore, EventSink, IterationInfo, Reporter, SearchId,
     SearchRequest, Searcher, default_searcher,
 };
-pub use engine_choice::{NamedEngine, RoutingSearcher};
 pub use engine_search::EngineSearcher;
 pub use game::{GameState, PlayedMove};
 pub use glyphs::GlyphSet;
