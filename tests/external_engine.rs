@@ -222,3 +222,29 @@ fn the_client_searches_with_our_binary_and_reports_its_lines() {
     assert!(Position::startpos().is_legal(best));
     assert_eq!(depths, [1, 2, 3, 4]);
 }
+
+#[test]
+fn the_client_speaks_ucci_with_a_clock() {
+    let spec = EngineSpec::new(
+        env!("CARGO_BIN_EXE_xiangqi-tui"),
+        vec!["uci".to_owned()],
+        Protocol::Ucci,
+    );
+    let mut engine = ExternalEngine::start(&spec).unwrap();
+    let limits = Limits {
+        clock: Some(xiangqi_tui::engine::Clock {
+            remaining: Duration::from_millis(300),
+            increment: Duration::ZERO,
+            moves_to_go: None,
+        }),
+        ..Limits::default()
+    };
+    let mut position = Position::startpos();
+    position.make_move(xiangqi_tui::board::Move::parse_coords("h2e2").unwrap());
+    let stop = AtomicBool::new(false);
+    let best = engine
+        .search(&position, &limits, &stop, &mut |_| {})
+        .unwrap()
+        .unwrap();
+    assert!(position.is_legal(best));
+}
