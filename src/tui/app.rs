@@ -268,7 +268,11 @@ impl App {
 
     /// Whether a clock runs, so the driver sends ticks.
     pub fn clock_ticking(&self) -> bool {
-        self.clock.running().is_some() && !self.game_over()
+        // An untimed side's clock "runs" too, but has nothing to show or to flag.
+        self.clock
+            .running()
+            .is_some_and(|side| self.clock.control(side).is_some())
+            && !self.game_over()
     }
 
     /// Offers to resume an unfinished game found at start.
