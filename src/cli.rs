@@ -70,6 +70,12 @@ pub struct GlobalArgs {
     /// Engine lines to show: analysis board and `analyze`, 1 to 10.
     #[arg(long, global = true, value_name = "N")]
     pub multipv: Option<u8>,
+    /// Time control for both sides: 10+5, 40/90+30, 5m/move, none.
+    #[arg(long, global = true, value_name = "CONTROL")]
+    pub time: Option<String>,
+    /// The opponent: builtin, or an [engines.NAME] table of the config.
+    #[arg(long, global = true, value_name = "NAME")]
+    pub engine: Option<String>,
 }
 
 impl GlobalArgs {

@@ -4,10 +4,13 @@
 
 pub mod board;
 pub mod book;
+pub mod clock;
 pub mod config;
+pub mod draw_offer;
 pub mod egtb;
 pub mod engine;
 pub mod eval;
+pub mod external;
 pub mod notation;
 pub mod record;
 pub mod search;

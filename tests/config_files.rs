@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 use xiangqi_tui::config::theme::ThemeSet;
 use xiangqi_tui::config::{
     Algorithm, BookSource, ColorMode, ConfigFile, EngineSide, Glyphs, Notation, Origin, Settings,
-    SettingsLayer, TraceLevel,
+    SettingsLayer, SideTime, TraceLevel,
 };
+use xiangqi_tui::external::Protocol;
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -55,8 +56,26 @@ fn every_key_can_be_set() {
         book_variety: 75,
         level: 7,
         multipv: 5,
+        time: Some("40/90+30".parse().unwrap()),
+        time_red: SideTime::Untimed,
+        time_black: SideTime::Control("5m/move".parse().unwrap()),
+        engine: "other".to_owned(),
     };
     assert_eq!(resolve(&file, None), expected);
+    let engine = &file.engines["other"];
+    assert_eq!(engine.command, Path::new("./other-engine"));
+    assert_eq!(engine.args, ["--uci", "-q"]);
+    assert_eq!(engine.protocol, Protocol::Ucci);
+    assert_eq!(
+        engine.options,
+        [("Hash", "64"), ("Name", "x"), ("Ponder", "false")]
+            .map(|(n, v)| (n.to_owned(), v.to_owned()))
+    );
+    assert_eq!(engine.dir, Some(fixture("valid/engines")));
+    assert_eq!(
+        engine.handshake_timeout,
+        std::time::Duration::from_millis(500)
+    );
 }
 
 #[test]
@@ -155,6 +174,75 @@ type Expected = &'static [(usize, usize, Option<&'static str>, &'static str)];
 
 const INVALID: &[(&str, Expected)] = &[
     (
+        "time_and_engines.toml",
+        &[
+            (
+                1,
+                8,
+                Some("time"),
+                "`time` = \"10\" is not valid: the increment is missing (10+0 for none)",
+            ),
+            (
+                2,
+                12,
+                Some("time_red"),
+                "`time_red` = \"5/move\" is not valid: a time per move needs a unit, m or s \
+                 (5m/move)",
+            ),
+            (
+                3,
+                10,
+                Some("engine"),
+                "`engine` = \"pikafsh\" is not a known engine (did you mean `pikafish`?); \
+                 allowed: builtin, nothing, pikafish",
+            ),
+            (
+                5,
+                1,
+                Some("engines.pikafish.command"),
+                "missing `engines.pikafish.command`: an engine needs the program to run",
+            ),
+            (
+                6,
+                12,
+                Some("engines.pikafish.protocol"),
+                "`engines.pikafish.protocol` = \"usi\" is not a known protocol; allowed: uci, ucci",
+            ),
+            (
+                7,
+                20,
+                Some("engines.pikafish.options.Hash"),
+                "`engines.pikafish.options.Hash` must be a string, an integer or a boolean, \
+                 found a float",
+            ),
+            (
+                8,
+                8,
+                Some("engines.pikafish.args"),
+                "`engines.pikafish.args` must be an array of strings, found the string \"fast\"",
+            ),
+            (
+                9,
+                24,
+                Some("engines.pikafish.handshake_timeout_ms"),
+                "`engines.pikafish.handshake_timeout_ms` = 0 is out of range: allowed 1..=600000",
+            ),
+            (
+                10,
+                1,
+                Some("engines.pikafish.wait"),
+                "unknown key `engines.pikafish.wait`; allowed keys: command, args, protocol, \
+                 options, dir, handshake_timeout_ms",
+            ),
+            (
+                12,
+                1,
+                Some("engines.nothing.command"),
+                "missing `engines.nothing.command`: an engine needs the program to run",
+            ),
+        ],
+    ),
+    (
         "unknown_key.toml",
         &[(
             3,
@@ -162,7 +250,7 @@ const INVALID: &[(&str, Expected)] = &[
             Some("depht"),
             "unknown key `depht` (did you mean `depth`?); allowed keys: algorithm, depth, \
              movetime_ms, nodes, hash_mb, trace, step, engine_side, theme, glyphs, notation, \
-             color, book, book_variety, level, multipv, profile, profiles",
+             color, book, book_variety, level, multipv, time, time_red, time_black, engine, profile, profiles, engines",
         )],
     ),
     (
@@ -266,7 +354,7 @@ const INVALID: &[(&str, Expected)] = &[
             Some("profiles.quiet.colour"),
             "unknown key `profiles.quiet.colour` (did you mean `color`?); allowed keys: \
              algorithm, depth, movetime_ms, nodes, hash_mb, trace, step, engine_side, theme, \
-             glyphs, notation, color, book, book_variety, level, multipv",
+             glyphs, notation, color, book, book_variety, level, multipv, time, time_red, time_black, engine",
         )],
     ),
     (
@@ -362,7 +450,7 @@ const INVALID: &[(&str, Expected)] = &[
                 Some("colour"),
                 "unknown key `colour` (did you mean `color`?); allowed keys: algorithm, \
                  depth, movetime_ms, nodes, hash_mb, trace, step, engine_side, theme, glyphs, \
-                 notation, color, book, book_variety, level, multipv, profile, profiles",
+                 notation, color, book, book_variety, level, multipv, time, time_red, time_black, engine, profile, profiles, engines",
             ),
             (
                 12,
@@ -377,7 +465,7 @@ const INVALID: &[(&str, Expected)] = &[
                 Some("profiles.fast.movetime"),
                 "unknown key `profiles.fast.movetime` (did you mean `movetime_ms`?); allowed \
                  keys: algorithm, depth, movetime_ms, nodes, hash_mb, trace, step, \
-                 engine_side, theme, glyphs, notation, color, book, book_variety, level, multipv",
+                 engine_side, theme, glyphs, notation, color, book, book_variety, level, multipv, time, time_red, time_black, engine",
             ),
         ],
     ),

@@ -34,6 +34,11 @@ fn three_values(key: SettingKey) -> [RawValue<'static>; 3] {
         SettingKey::BookVariety => [Integer(0), Integer(100), Integer(55)],
         SettingKey::Level => [Integer(5), Integer(12), Integer(1)],
         SettingKey::Multipv => [Integer(2), Integer(4), Integer(10)],
+        SettingKey::Time => [Str("10+5"), Str("none"), Str("40/90+30")],
+        SettingKey::TimeRed => [Str("1+0"), Str("none"), Str("5m/move")],
+        SettingKey::TimeBlack => [Str("none"), Str("3+2"), Str("same")],
+        // The file reader checks the names against [engines]; a layer takes any.
+        SettingKey::Engine => [Str("one"), Str("two"), Str("builtin")],
     }
 }
 

@@ -23,11 +23,13 @@ fn request(id: u64, algorithm: Algorithm, trace: TraceLevel, step: bool) -> Sear
         algorithm,
         depth: Some(2),
         movetime_ms: None,
+        clock: None,
         nodes: None,
         hash_mb: 1,
         trace,
         step,
         notation: Notation::Iccs,
+        external: None,
     }
 }
 

@@ -28,6 +28,10 @@ pub enum WinReason {
     /// The loser chased an undefended piece with every one of its moves through a
     /// threefold repetition (see `chase.rs`).
     PerpetualChase,
+    /// The loser resigned.
+    Resignation,
+    /// The loser's time ran out (its flag fell).
+    Timeout,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,6 +44,8 @@ pub enum DrawReason {
     MutualPerpetualChase,
     /// `NO_CAPTURE_LIMIT` plies without a capture.
     NoCapture,
+    /// The players agreed (a draw offer accepted).
+    Agreement,
 }
 
 impl Outcome {
@@ -66,6 +72,8 @@ impl Outcome {
                     WinReason::Stalemate => "stalemate (no legal move)",
                     WinReason::PerpetualCheck => "perpetual check by the opponent",
                     WinReason::PerpetualChase => "perpetual chase by the opponent",
+                    WinReason::Resignation => "resignation",
+                    WinReason::Timeout => "time (the opponent's flag fell)",
                 };
                 format!("{} wins by {how}", winner.name())
             }
@@ -79,6 +87,39 @@ impl Outcome {
             Outcome::Draw(DrawReason::NoCapture) => {
                 format!("draw: {NO_CAPTURE_LIMIT} plies without a capture")
             }
+            Outcome::Draw(DrawReason::Agreement) => "draw by agreement".to_string(),
+        }
+    }
+
+    /// `loser` resigned.
+    pub fn resignation(loser: Color) -> Outcome {
+        Outcome::Win {
+            winner: loser.opponent(),
+            reason: WinReason::Resignation,
+        }
+    }
+
+    /// `loser`'s time ran out.
+    pub fn flag_fall(loser: Color) -> Outcome {
+        Outcome::Win {
+            winner: loser.opponent(),
+            reason: WinReason::Timeout,
+        }
+    }
+
+    /// The PGN `Termination` tag's value: how the game ended, in a word or two.
+    pub fn termination(self) -> &'static str {
+        match self {
+            Outcome::Win {
+                reason: WinReason::Timeout,
+                ..
+            } => "time forfeit",
+            Outcome::Win {
+                reason: WinReason::Resignation,
+                ..
+            } => "resignation",
+            Outcome::Draw(DrawReason::Agreement) => "agreement",
+            _ => "normal",
         }
     }
 }

@@ -27,6 +27,8 @@ pub fn overrides(global: &GlobalArgs) -> Overrides {
         notation: global.notation.clone(),
         level: global.level,
         multipv: global.multipv,
+        time: global.time.clone(),
+        engine: global.engine.clone(),
     }
 }
 

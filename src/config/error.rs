@@ -65,6 +65,12 @@ pub enum ConfigProblem {
         suggestion: Option<String>,
         allowed: Vec<String>,
     },
+    #[error("`{key}` = \"{value}\" is not valid: {reason}")]
+    Invalid {
+        key: String,
+        value: String,
+        reason: String,
+    },
     #[error("missing {}: {reason}", .keys.iter().map(|key| format!("`{key}`")).collect::<Vec<_>>().join(", "))]
     MissingKeys { keys: Vec<String>, reason: String },
 }
@@ -78,6 +84,7 @@ impl ConfigProblem {
             | ConfigProblem::WrongType { key, .. }
             | ConfigProblem::OutOfRange { key, .. }
             | ConfigProblem::UnknownName { key, .. }
+            | ConfigProblem::Invalid { key, .. }
             | ConfigProblem::DuplicateKey { key } => Some(key),
             ConfigProblem::MissingKeys { keys, .. } => keys.first().map(String::as_str),
         }

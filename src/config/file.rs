@@ -7,8 +7,9 @@ use toml::Spanned;
 use toml::de::DeValue;
 
 use super::document::{ErrorSink, raw_value};
+use super::engines::{ENGINES_KEY, engine_table_names, read_engines};
 use super::error::{ConfigError, ConfigErrors, ConfigProblem};
-use super::settings::{SettingKey, Settings, SettingsLayer, merge};
+use super::settings::{BUILTIN_ENGINE, RawValue, SettingKey, Settings, SettingsLayer, merge};
 use super::suggest::closest;
 
 /// Top-level key naming the profile used when `--profile` is not given.
@@ -27,6 +28,8 @@ pub struct ConfigFile {
     pub default_profile: Option<String>,
     /// The `[profiles.NAME]` tables.
     pub profiles: BTreeMap<String, SettingsLayer>,
+    /// The `[engines.NAME]` tables.
+    pub engines: BTreeMap<String, crate::external::EngineSpec>,
 }
 
 impl ConfigFile {
@@ -52,6 +55,7 @@ impl ConfigFile {
         let mut reader = Reader {
             sink: ErrorSink::new(text, path),
             themes,
+            engine_names: Vec::new(),
         };
         let config = reader.document(path);
         reader.sink.finish().into_result(config)
@@ -99,6 +103,8 @@ impl ConfigFile {
 struct Reader<'a> {
     sink: ErrorSink<'a>,
     themes: &'a [String],
+    /// The `[engines.NAME]` names, read before the settings that name one.
+    engine_names: Vec<String>,
 }
 
 impl Reader<'_> {
@@ -110,11 +116,19 @@ impl Reader<'_> {
         let Some(root) = self.sink.parse() else {
             return config;
         };
+        let folder = path.parent().unwrap_or(Path::new("."));
+        for (key, value) in &root {
+            if key.get_ref().as_ref() == ENGINES_KEY {
+                config.engines = read_engines(&mut self.sink, value, folder);
+                self.engine_names = engine_table_names(value);
+            }
+        }
         let mut profile_key = None;
         for (key, value) in &root {
             match key.get_ref().as_ref() {
                 PROFILE_KEY => profile_key = Some(value),
                 PROFILES_KEY => config.profiles = self.profiles(value),
+                ENGINES_KEY => {}
                 name => match SettingKey::from_name(name) {
                     Some(setting) => self.setting(&mut config.settings, setting, name, value),
                     None => self.unknown_key(key, name, top_level_keys()),
@@ -135,6 +149,13 @@ impl Reader<'_> {
         value: &Spanned<DeValue<'_>>,
     ) {
         let raw = raw_value(value.get_ref());
+        if setting == SettingKey::Engine
+            && let RawValue::String(name) = raw
+            && let Err(problem) = check_engine_name(shown_key, name, &self.engine_names)
+        {
+            self.sink.report(value.span(), problem);
+            return;
+        }
         if let Err(problem) = layer.set(setting, shown_key, raw, self.themes) {
             self.sink.report(value.span(), problem);
         }
@@ -229,6 +250,31 @@ fn setting_keys() -> Vec<String> {
 
 fn top_level_keys() -> Vec<String> {
     let mut keys = setting_keys();
-    keys.extend([PROFILE_KEY.to_owned(), PROFILES_KEY.to_owned()]);
+    keys.extend([
+        PROFILE_KEY.to_owned(),
+        PROFILES_KEY.to_owned(),
+        ENGINES_KEY.to_owned(),
+    ]);
     keys
+}
+
+/// `engine = NAME` must name the built-in engine or an `[engines.NAME]` table.
+pub(super) fn check_engine_name(
+    shown_key: &str,
+    name: &str,
+    engines: &[String],
+) -> Result<(), ConfigProblem> {
+    let name = name.trim();
+    if name == BUILTIN_ENGINE || engines.iter().any(|known| known == name) {
+        return Ok(());
+    }
+    let mut allowed = vec![BUILTIN_ENGINE.to_owned()];
+    allowed.extend(engines.iter().cloned());
+    Err(ConfigProblem::UnknownName {
+        key: shown_key.to_owned(),
+        kind: "engine".to_owned(),
+        value: name.to_owned(),
+        suggestion: closest(name, allowed.iter().map(String::as_str)).map(str::to_owned),
+        allowed,
+    })
 }

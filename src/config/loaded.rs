@@ -54,6 +54,12 @@ impl Config {
                 errors.extend(flag_errors);
                 SettingsLayer::default()
             });
+        if let Some(name) = &overrides.engine {
+            let names: Vec<String> = file.engines.keys().cloned().collect();
+            if let Err(problem) = super::file::check_engine_name("engine", name, &names) {
+                errors.push(ConfigError::flag("--engine", problem));
+            }
+        }
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -81,6 +87,16 @@ impl Config {
         self.settings = settings;
         self.profile = profile.map(str::to_owned);
         Ok(())
+    }
+
+    /// The external engine `name` names (`None`: the built-in one, or no such table).
+    pub fn engine_spec(&self, name: &str) -> Option<&crate::external::EngineSpec> {
+        self.file.engines.get(name)
+    }
+
+    /// The external engines' names, sorted.
+    pub fn engine_names(&self) -> Vec<String> {
+        self.file.engines.keys().cloned().collect()
     }
 
     /// The profiles the file defines, sorted.

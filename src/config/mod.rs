@@ -5,6 +5,7 @@
 //! No terminal code here: the TUI maps `Theme` colours onto its own types.
 
 mod document;
+mod engines;
 mod error;
 mod file;
 mod loaded;
@@ -14,16 +15,20 @@ mod settings;
 mod source;
 mod suggest;
 pub mod theme;
+mod time;
 mod values;
 
+pub use engines::ENGINES_KEY;
 pub use error::{ConfigError, ConfigErrors, ConfigProblem, Origin};
 pub use file::{ConfigFile, PROFILE_KEY, PROFILES_KEY};
 pub use loaded::Config;
 pub use overrides::Overrides;
 pub use paths::{CONFIG_FILE_NAME, ConfigLocation, THEMES_DIR_NAME, project_dirs, user_themes_dir};
 pub use settings::{
-    MAX_DEPTH, MAX_HASH_MB, NO_LIMIT, RawValue, SettingKey, Settings, SettingsLayer, merge,
+    BUILTIN_ENGINE, MAX_DEPTH, MAX_HASH_MB, NO_LIMIT, RawValue, SettingKey, Settings,
+    SettingsLayer, merge,
 };
+pub use time::{SAME_TIME, SideTime};
 pub use values::{
     Algorithm, BookSource, ColorMode, EngineSide, Glyphs, Notation, TraceLevel, UnknownValue,
 };

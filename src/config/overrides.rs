@@ -34,6 +34,10 @@ pub struct Overrides {
     pub level: Option<u8>,
     /// `--multipv`.
     pub multipv: Option<u8>,
+    /// `--time`: both sides' time control.
+    pub time: Option<String>,
+    /// `--engine`: the opponent (checked against the file's engines when loading).
+    pub engine: Option<String>,
 }
 
 impl Overrides {
@@ -46,7 +50,7 @@ impl Overrides {
                 i64::try_from(n).map_or(RawValue::Other("a number too large"), RawValue::Integer)
             })
         };
-        let given: [(SettingKey, &str, Option<RawValue<'_>>); 12] = [
+        let given: [(SettingKey, &str, Option<RawValue<'_>>); 14] = [
             (
                 SettingKey::Algorithm,
                 "--algorithm",
@@ -103,6 +107,16 @@ impl Overrides {
                 SettingKey::Multipv,
                 "--multipv",
                 number(self.multipv.map(u64::from)),
+            ),
+            (
+                SettingKey::Time,
+                "--time",
+                self.time.as_deref().map(RawValue::String),
+            ),
+            (
+                SettingKey::Engine,
+                "--engine",
+                self.engine.as_deref().map(RawValue::String),
             ),
         ];
         for (key, flag, value) in given {

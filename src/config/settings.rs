@@ -4,7 +4,12 @@ use serde::{Serialize, Serializer};
 
 use super::error::ConfigProblem;
 use super::suggest::closest;
+use super::time::{SideTime, side_time_value, time_value};
 use super::values::{Algorithm, BookSource, ColorMode, EngineSide, Glyphs, Notation, TraceLevel};
+use crate::clock::TimeControl;
+
+/// The engine name that means the in-process engine.
+pub const BUILTIN_ENGINE: &str = "builtin";
 
 /// Deepest search depth a config may ask for, in plies.
 pub const MAX_DEPTH: u32 = 64;
@@ -51,6 +56,13 @@ pub struct Settings {
     pub level: u8,
     /// Lines the analysis board shows, 1..=10.
     pub multipv: u8,
+    /// Both sides' time control (`None`: no clocks).
+    #[serde(serialize_with = "serialize_limit")]
+    pub time: Option<TimeControl>,
+    pub time_red: SideTime,
+    pub time_black: SideTime,
+    /// The opponent: `builtin`, or the name of an `[engines.NAME]` table.
+    pub engine: String,
 }
 
 impl Default for Settings {
@@ -74,6 +86,10 @@ impl Default for Settings {
             book_variety: 20,
             level: MAX_LEVEL,
             multipv: 3,
+            time: None,
+            time_red: SideTime::Same,
+            time_black: SideTime::Same,
+            engine: BUILTIN_ENGINE.to_owned(),
         }
     }
 }
@@ -107,6 +123,10 @@ pub enum SettingKey {
     BookVariety,
     Level,
     Multipv,
+    Time,
+    TimeRed,
+    TimeBlack,
+    Engine,
 }
 
 impl SettingKey {
@@ -127,6 +147,10 @@ impl SettingKey {
         SettingKey::BookVariety,
         SettingKey::Level,
         SettingKey::Multipv,
+        SettingKey::Time,
+        SettingKey::TimeRed,
+        SettingKey::TimeBlack,
+        SettingKey::Engine,
     ];
 
     /// The key as written in a config file.
@@ -148,6 +172,10 @@ impl SettingKey {
             SettingKey::BookVariety => "book_variety",
             SettingKey::Level => "level",
             SettingKey::Multipv => "multipv",
+            SettingKey::Time => "time",
+            SettingKey::TimeRed => "time_red",
+            SettingKey::TimeBlack => "time_black",
+            SettingKey::Engine => "engine",
         }
     }
 
@@ -179,6 +207,15 @@ impl SettingKey {
             SettingKey::BookVariety => "an integer from 0 to 100".to_owned(),
             SettingKey::Level => format!("an integer from {MIN_LEVEL} to {MAX_LEVEL}"),
             SettingKey::Multipv => format!("an integer from 1 to {MAX_MULTIPV}"),
+            SettingKey::Time => {
+                format!("a time control (\"10+5\", \"40/90+30\", \"5m/move\") or \"{NO_LIMIT}\"")
+            }
+            SettingKey::TimeRed | SettingKey::TimeBlack => format!(
+                "a time control (\"10+5\", \"40/90+30\", \"5m/move\"), \"{NO_LIMIT}\" or \"same\""
+            ),
+            SettingKey::Engine => {
+                format!("\"{BUILTIN_ENGINE}\" or the name of an [engines.NAME] table")
+            }
         }
     }
 }
@@ -231,6 +268,11 @@ pub struct SettingsLayer {
     pub book_variety: Option<u8>,
     pub level: Option<u8>,
     pub multipv: Option<u8>,
+    pub time: Option<Option<TimeControl>>,
+    pub time_red: Option<SideTime>,
+    pub time_black: Option<SideTime>,
+    /// Checked against the `[engines]` tables by the file reader and the flags.
+    pub engine: Option<String>,
 }
 
 impl SettingsLayer {
@@ -305,6 +347,19 @@ impl SettingsLayer {
                 RawValue::Boolean(flag) => self.step = Some(flag),
                 _ => return Err(wrong_type()),
             },
+            SettingKey::Time => self.time = Some(time_value(shown_key, value, wrong_type)?),
+            SettingKey::TimeRed => {
+                self.time_red = Some(side_time_value(shown_key, value, wrong_type)?)
+            }
+            SettingKey::TimeBlack => {
+                self.time_black = Some(side_time_value(shown_key, value, wrong_type)?)
+            }
+            SettingKey::Engine => match value {
+                RawValue::String(name) if !name.trim().is_empty() => {
+                    self.engine = Some(name.trim().to_owned())
+                }
+                _ => return Err(wrong_type()),
+            },
             SettingKey::Theme => match value {
                 RawValue::String(name) if themes.iter().any(|known| known == name) => {
                     self.theme = Some(name.to_owned())
@@ -348,6 +403,10 @@ impl SettingsLayer {
         put(&mut settings.book_variety, &self.book_variety);
         put(&mut settings.level, &self.level);
         put(&mut settings.multipv, &self.multipv);
+        put(&mut settings.time, &self.time);
+        put(&mut settings.time_red, &self.time_red);
+        put(&mut settings.time_black, &self.time_black);
+        put(&mut settings.engine, &self.engine);
     }
 }
 

@@ -29,6 +29,8 @@ pub struct Limits {
 const MOVETIME_RESERVE: Duration = Duration::from_millis(8);
 /// Time kept back from the clock for each move's overhead.
 const CLOCK_RESERVE: Duration = Duration::from_millis(30);
+/// Moves a clock without a control is shared out over (xiangqi games are long).
+const CLOCK_HORIZON: u32 = 40;
 
 impl Limits {
     pub fn depth(depth: u32) -> Limits {
@@ -84,14 +86,20 @@ impl Limits {
             let left = clock.remaining.saturating_sub(CLOCK_RESERVE);
             let (clock_soft, clock_hard) = if clock.moves_to_go == Some(1) {
                 // The last move before the control (UCCI GUIs also send a fixed time per
-                // move this way): all of it may go to this move.
-                (left, left)
+                // move this way): most of it may go to this move.
+                (left / 2, left * 9 / 10)
             } else {
-                let moves = clock.moves_to_go.unwrap_or(30).clamp(2, 40);
+                // A share of what is left, so the clock decays geometrically and never
+                // reaches the reserve: every move also costs time the search cannot see
+                // (process scheduling, pipes), which the reserve and the share absorb.
+                let moves = clock
+                    .moves_to_go
+                    .unwrap_or(CLOCK_HORIZON)
+                    .clamp(2, CLOCK_HORIZON);
                 let base = (left / moves + clock.increment * 3 / 4)
-                    .min(left / 2)
+                    .min(left / 4)
                     .max(Duration::from_millis(1));
-                (base / 2, (base * 4).min(left * 3 / 5).max(base))
+                (base * 3 / 5, (base * 5 / 2).min(left / 4).max(base))
             };
             soft = Some(soft.map_or(clock_soft, |s: Duration| s.min(clock_soft)));
             hard = Some(hard.map_or(clock_hard, |h: Duration| h.min(clock_hard)));
@@ -123,6 +131,8 @@ mod tests {
         };
         let (soft, hard) = limits.time_budget();
         assert!(hard.unwrap() <= Duration::from_millis(600));
+        // 970 ms shared over 40 moves: about 24 ms a move, up to 2.5 times that.
+        assert_eq!(hard, Some(Duration::from_micros(60_625)));
         let last_move = Limits {
             clock: Some(Clock {
                 moves_to_go: Some(1),
@@ -130,7 +140,7 @@ mod tests {
             }),
             ..Limits::default()
         };
-        assert_eq!(last_move.time_budget().1, Some(Duration::from_millis(970)));
+        assert_eq!(last_move.time_budget().1, Some(Duration::from_millis(873)));
         assert!(soft.unwrap() <= hard.unwrap());
         assert!(Limits::default().time_budget() == (None, None));
         assert!(Limits::default().is_unbounded());

@@ -32,6 +32,8 @@ pub enum Action {
     Command(Command),
     /// Progress of the `:compare` view's searches.
     Compare(super::compare_view::CompareUpdate),
+    /// Time passed while a clock runs: redraw it, and see whether a flag fell.
+    Tick,
 }
 
 /// Board directions as the player sees the screen.
@@ -49,6 +51,10 @@ pub enum Command {
     Undo,
     Redo,
     NewGame,
+    /// Resign the game (asks first).
+    Resign,
+    /// Choose the time control.
+    ChooseTime,
     Flip,
     /// The engine plays now: stop its search and play the best move found, or start
     /// one for the side to move.

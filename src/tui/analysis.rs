@@ -136,7 +136,8 @@ pub fn start(app: &mut App, purpose: Purpose, multipv: usize) -> Effect {
     let request = SearchRequest {
         id,
         position: app.position().clone(),
-        // Analysis and hints come from the strong engine whatever plays the game.
+        // Analysis and hints come from the strong engine (or the chosen external one),
+        // whatever algorithm plays the game.
         algorithm: crate::config::Algorithm::AlphaBeta,
         depth: if analyse { None } else { settings.depth },
         movetime_ms: if analyse { None } else { settings.movetime_ms },
@@ -147,6 +148,9 @@ pub fn start(app: &mut App, purpose: Purpose, multipv: usize) -> Effect {
         notation: app.display_notation(),
         multipv,
         level: crate::engine::skill::MAX_LEVEL,
+        // Analysis is untimed; a chosen external engine analyses too.
+        clock: None,
+        external: super::engine_choice::chosen_external(app),
     };
     app.engine.thinking = Some(Thinking {
         id,

@@ -1,6 +1,10 @@
 //! The app's state (the model of Model/Update/View). `update` changes it, `view` draws it.
 
+use std::sync::Arc;
+use std::time::Duration;
+
 use crate::board::{Color, Position, Square};
+use crate::clock::{GameClock, MonotonicTime, TimeSource};
 use crate::config::theme::{ColorEnv, ColorLevel, ThemeSet};
 use crate::config::{Config, EngineSide, Glyphs, Notation, TraceLevel};
 
@@ -115,6 +119,10 @@ pub struct App {
     pub analysis: Analysis,
     /// The hint shown, until the position changes.
     pub hint: Option<Hint>,
+    /// Both sides' clocks (untimed when no time control is set).
+    pub clock: GameClock,
+    /// Where the clocks read the time (a hand-moved one in tests).
+    pub time: Arc<dyn TimeSource>,
 }
 
 impl App {
@@ -155,7 +163,10 @@ impl App {
             tablebases: None,
             analysis: Analysis::default(),
             hint: None,
+            clock: GameClock::new(None, None),
+            time: Arc::new(MonotonicTime::default()),
         };
+        app.reset_clock();
         app.orient();
         app
     }
@@ -200,9 +211,38 @@ impl App {
         }
     }
 
-    /// Whether the game has ended (mate, stalemate, repetition, no-capture rule).
+    /// Whether the game has ended (mate, stalemate, repetition, no-capture rule,
+    /// resignation, flag fall, agreed draw).
     pub fn game_over(&self) -> bool {
-        self.position().outcome().is_some()
+        self.game.outcome().is_some()
+    }
+
+    /// The time now, as the clocks read it.
+    pub fn now(&self) -> Duration {
+        self.time.now()
+    }
+
+    /// New clocks with the settings' time controls, not running, and the game's
+    /// `TimeControl` tag to match.
+    pub fn reset_clock(&mut self) {
+        let settings = &self.config.settings;
+        let (red, black) = (
+            settings.time_control(Color::Red),
+            settings.time_control(Color::Black),
+        );
+        self.clock = GameClock::new(red, black);
+        // PGN's tag is one control for both; sides timed apart get a tag each.
+        let tag = |control: Option<crate::clock::TimeControl>| {
+            control.map_or_else(|| "-".to_owned(), |control| control.pgn_tag())
+        };
+        if red == black {
+            if red.is_some() {
+                self.game.set_tag("TimeControl", &tag(red));
+            }
+        } else {
+            self.game.set_tag("RedTimeControl", &tag(red));
+            self.game.set_tag("BlackTimeControl", &tag(black));
+        }
     }
 
     /// Whether a person may move now: no search runs, the game goes on, and the side to
@@ -237,18 +277,31 @@ impl App {
     /// engine without tracing gives summaries at most.
     pub fn search_trace_level(&self) -> TraceLevel {
         let settings = &self.config.settings;
+        let traces = self.engine_traces();
         match settings.trace {
-            TraceLevel::Nodes | TraceLevel::Events if !self.engine.traces => TraceLevel::Summary,
-            TraceLevel::Off | TraceLevel::Summary if settings.step && self.engine.traces => {
-                TraceLevel::Events
-            }
+            TraceLevel::Nodes | TraceLevel::Events if !traces => TraceLevel::Summary,
+            TraceLevel::Off | TraceLevel::Summary if settings.step && traces => TraceLevel::Events,
             level => level,
         }
     }
 
     /// Whether searches start held in step mode.
     pub fn search_steps(&self) -> bool {
-        self.config.settings.step && self.engine.traces
+        self.config.settings.step && self.engine_traces()
+    }
+
+    /// Whether the engine playing now reports trace events: only the in-process one.
+    pub fn engine_traces(&self) -> bool {
+        self.engine.traces && super::engine_choice::builtin_chosen(self)
+    }
+
+    /// Whether a clock runs, so the driver sends ticks.
+    pub fn clock_ticking(&self) -> bool {
+        // An untimed side's clock "runs" too, but has nothing to show or to flag.
+        self.clock
+            .running()
+            .is_some_and(|side| self.clock.control(side).is_some())
+            && !self.game_over()
     }
 
     /// Offers to resume an unfinished game found at start.

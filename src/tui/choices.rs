@@ -79,6 +79,11 @@ pub fn apply_choice(app: &mut App, value: ChoiceValue) -> Vec<Effect> {
         }
         ChoiceValue::Profile(name) => set_profile(app, name.as_deref()),
         ChoiceValue::Mode(side) => set_mode(app, side),
+        ChoiceValue::Time(control) => {
+            super::game_controls::set_time(app, control);
+            Vec::new()
+        }
+        ChoiceValue::Engine(name) => super::engine_choice::set_engine(app, &name),
     }
 }
 
@@ -103,9 +108,17 @@ pub fn set_theme(app: &mut App, name: &str) -> bool {
 
 pub fn set_profile(app: &mut App, name: Option<&str>) -> Vec<Effect> {
     let old_side = app.config.settings.engine_side;
+    let clocks = |app: &App| {
+        let settings = &app.config.settings;
+        (settings.time, settings.time_red, settings.time_black)
+    };
+    let old_clocks = clocks(app);
     if let Err(error) = app.config.switch_profile(name) {
         app.alert(error.to_string());
         return Vec::new();
+    }
+    if clocks(app) != old_clocks {
+        app.reset_clock();
     }
     app.refresh_style();
     app.notify(match name {

@@ -6,7 +6,7 @@ use crate::config::EngineSide;
 
 use super::action::{Command, Effect};
 use super::app::App;
-use super::{choices, loading, update};
+use super::{choices, engine_choice, game_controls, loading, update};
 
 /// Every `:` command with its argument, for the help screen.
 pub const COMMANDS: &[(&str, &str)] = &[
@@ -34,6 +34,19 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":hint", "show the engine's best move (Ctrl-H)"),
     (":level N", "engine strength 1-20 (20: full strength)"),
     (":multipv N", "analysis board lines, 1-10"),
+    (
+        ":time CONTROL",
+        "clocks: 10+5, 40/90+30, 5m/move, none; alone: a list",
+    ),
+    (":resign", "resign the game"),
+    (
+        ":draw",
+        "offer a draw (the engine accepts a level position)",
+    ),
+    (
+        ":engine NAME",
+        "opponent: builtin or an [engines.NAME]; alone: a list",
+    ),
     (":help", "this help"),
 ];
 
@@ -154,6 +167,39 @@ pub fn run_line(app: &mut App, line: &str) -> Vec<Effect> {
                     return Vec::new();
                 }
             }
+        }
+        "time" if argument.is_empty() => update::run(app, Command::ChooseTime),
+        "time" => {
+            let control = if argument.eq_ignore_ascii_case(crate::config::NO_LIMIT) {
+                None
+            } else {
+                match argument.parse::<crate::clock::TimeControl>() {
+                    Ok(control) => Some(control),
+                    Err(error) => {
+                        app.input.set_error(error.to_string());
+                        return Vec::new();
+                    }
+                }
+            };
+            game_controls::set_time(app, control);
+            Vec::new()
+        }
+        "resign" => game_controls::resign(app),
+        "draw" => game_controls::offer_draw(app),
+        "engine" if argument.is_empty() => {
+            engine_choice::choose_engine(app);
+            Vec::new()
+        }
+        "engine" => {
+            let known = engine_choice::engine_names(app);
+            if !known.iter().any(|name| name == argument) {
+                app.input.set_error(format!(
+                    "no engine '{argument}'; engines: {}",
+                    known.join(", ")
+                ));
+                return Vec::new();
+            }
+            engine_choice::set_engine(app, argument)
         }
         _ => {
             let known: Vec<&str> = COMMANDS

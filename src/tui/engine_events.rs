@@ -17,6 +17,13 @@ pub fn search_started(app: &mut App, request: &SearchRequest) {
         request.depth.map(|depth| format!("depth {depth}")),
         request.movetime_ms.map(|ms| format!("{ms} ms")),
         request.nodes.map(|nodes| format!("{nodes} nodes")),
+        request.clock.map(|clock| {
+            format!(
+                "clock {} +{}s",
+                crate::clock::format_clock(clock.remaining),
+                clock.increment.as_secs_f32()
+            )
+        }),
     ];
     let limits: Vec<String> = limits.into_iter().flatten().collect();
     let limits = if limits.is_empty() {
@@ -40,7 +47,7 @@ pub fn search_started(app: &mut App, request: &SearchRequest) {
         format!("{side} thinks: {} ({limits})", request.algorithm),
     );
     let settings = &app.config.settings;
-    if !app.engine.traces && (settings.step || request.trace != settings.trace) {
+    if !app.engine_traces() && (settings.step || request.trace != settings.trace) {
         app.log.push(
             LogKind::Note,
             "this engine reports one line per iteration: no trace events, no stepping".to_owned(),
@@ -195,7 +202,10 @@ pub fn on_engine_event(app: &mut App, event: EngineEvent) -> Vec<Effect> {
             app.engine.paused = true;
             app.log
                 .push(LogKind::Note, format!("search failed: {message}"));
-            app.alert(format!("engine error: {message}"));
+            // The game is kept; the player retries or picks another engine.
+            app.alert(format!(
+                "engine error: {message} (game kept: Ctrl-G retries, :engine NAME picks another)"
+            ));
             Vec::new()
         }
     }

@@ -28,6 +28,8 @@ pub struct SearchRequest {
     pub algorithm: Algorithm,
     pub depth: Option<u32>,
     pub movetime_ms: Option<u64>,
+    /// The side to move's clock in a timed game: the engine manages its own time.
+    pub clock: Option<crate::engine::Clock>,
     pub nodes: Option<u64>,
     pub hash_mb: u32,
     /// How much of the search to report.
@@ -40,6 +42,8 @@ pub struct SearchRequest {
     pub multipv: usize,
     /// Strength level, 1..=20 (20: full strength).
     pub level: u8,
+    /// The external engine to search with (`None`: the in-process one).
+    pub external: Option<super::engine_choice::NamedEngine>,
 }
 
 /// A score from the side to move's point of view.
@@ -153,9 +157,11 @@ pub trait Searcher: Send {
 
 /// The engine of this build, if it has one, with the installed endgame tables.
 pub fn default_searcher() -> Option<Box<dyn Searcher>> {
-    let mut searcher = super::engine_search::EngineSearcher::default();
-    searcher.set_tablebases(crate::egtb::Tablebases::installed());
-    Some(Box::new(searcher))
+    let mut builtin = Box::new(super::engine_search::EngineSearcher::default());
+    builtin.set_tablebases(crate::egtb::Tablebases::installed());
+    Some(Box::new(super::engine_choice::RoutingSearcher::new(
+        builtin,
+    )))
 }
 
 /// Trace lines sent in one batch at most, when running freely.
@@ -193,6 +199,16 @@ impl<'a> Reporter<'a> {
     pub fn note(&mut self, text: String) {
         self.flush();
         self.send(EngineEvent::Note { id: self.id, text });
+    }
+
+    /// The search cannot go on (an external engine died, hung or cheated): the app is
+    /// told why, and the move this search returns is ignored.
+    pub fn fail(&mut self, message: String) {
+        self.flush();
+        self.send(EngineEvent::Failed {
+            id: self.id,
+            message,
+        });
     }
 
     /// Reports one trace event; waits first while step mode holds the search. False
@@ -419,6 +435,7 @@ mod tests {
             algorithm: Algorithm::AlphaBeta,
             depth: None,
             movetime_ms: None,
+            clock: None,
             nodes: None,
             hash_mb: 1,
             trace: TraceLevel::Events,
@@ -426,6 +443,7 @@ mod tests {
             notation: crate::config::Notation::Iccs,
             multipv: 1,
             level: 20,
+            external: None,
         }
     }
 

@@ -99,12 +99,14 @@ impl Searcher for EngineSearcher {
             depth: request.depth,
             nodes: request.nodes,
             movetime: request.movetime_ms.map(Duration::from_millis),
+            clock: request.clock,
             ..Limits::default()
         };
         if request.step {
             // Time spent waiting for keys is not thinking time: a stepping search has no
             // time limit, and without a depth limit it would deepen until stopped.
             limits.movetime = None;
+            limits.clock = None;
             let depth = *limits.depth.get_or_insert(STEP_DEPTH);
             report.note(format!("step mode: depth {depth}, no time limit"));
         }

@@ -1,6 +1,7 @@
 //! The game on the board: where it started, the moves played, the moves taken back.
 //! Files hold a `record::GameRecord`; this adds undo/redo and the moves' texts on top.
 
+use crate::board::rules::Outcome;
 use crate::board::{Move, Position};
 use crate::config::Notation;
 use crate::record::{GameRecord, GameResult};
@@ -46,6 +47,8 @@ pub struct GameState {
     taken_back: Vec<Move>,
     /// Tags of a loaded game (event, players...), written back when saving.
     tags: Vec<(String, String)>,
+    /// A result the board does not show: resignation, flag fall, agreed draw.
+    ended: Option<Outcome>,
 }
 
 /// A move of a saved or loaded game that is not legal where it stands.
@@ -66,7 +69,41 @@ impl GameState {
             played: Vec::new(),
             taken_back: Vec::new(),
             tags: Vec::new(),
+            ended: None,
         }
+    }
+
+    /// The verdict if the game is over: a result given (resignation, flag fall, agreed
+    /// draw) or the board's (mate, repetition, no-capture rule).
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.ended.or_else(|| self.position.outcome())
+    }
+
+    /// Ends the game with a result the board does not show.
+    pub fn end(&mut self, outcome: Outcome) {
+        self.ended = Some(outcome);
+        self.set_tag("Termination", outcome.termination());
+    }
+
+    /// Whether the game ended by a result given rather than on the board (it cannot be
+    /// taken back).
+    pub fn ended_off_board(&self) -> bool {
+        self.ended.is_some()
+    }
+
+    /// Sets tag `name` (replacing it if present).
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self.tags.iter_mut().find(|(tag, _)| tag == name) {
+            Some((_, old)) => *old = value.to_owned(),
+            None => self.tags.push((name.to_owned(), value.to_owned())),
+        }
+    }
+
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(tag, _)| tag == name)
+            .map(|(_, value)| value.as_str())
     }
 
     /// The game a record holds, every move checked.
@@ -81,7 +118,7 @@ impl GameState {
         let mut record = GameRecord::new(self.start.clone());
         record.tags = self.tags.clone();
         record.moves = self.moves().collect();
-        record.result = match self.position.outcome() {
+        record.result = match self.outcome() {
             Some(outcome) => match outcome.pgn_result() {
                 "1-0" => GameResult::RedWins,
                 "0-1" => GameResult::BlackWins,

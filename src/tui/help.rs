@@ -51,6 +51,7 @@ pub const HELP: &[HelpSection] = &[
             ("Ctrl-F", "flip the board"),
             ("Ctrl-G", "engine moves now (also for your side)"),
             ("Ctrl-T", "stop thinking; the engine waits for Ctrl-G"),
+            ("Ctrl-R", "resign (asks first); :draw offers a draw"),
             ("F4", "who plays: you as Red or Black, two players, engines"),
             ("Ctrl-B", "the book moves of the position: games, score"),
             ("F3, Ctrl-O", "load a FEN or a PGN file"),

@@ -35,6 +35,7 @@ fn global_command(key: &KeyEvent) -> Option<Command> {
             'b' => Command::ShowBook,
             'a' => Command::Analyze,
             'h' => Command::Hint,
+            'r' => Command::Resign,
             _ => return None,
         },
         KeyCode::F(1) => Command::Help,
@@ -244,6 +245,24 @@ fn popup_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
             Vec::new()
         }
         Popup::Message { .. } => Vec::new(),
+        Popup::ConfirmResign => match key.code {
+            KeyCode::Char('y' | 'Y') | KeyCode::Enter => super::game_controls::resign(app),
+            _ => {
+                app.notify("resignation cancelled");
+                Vec::new()
+            }
+        },
+        // Any other key closes it and does what it does (the board stays to study).
+        Popup::GameOver { .. } => match key.code {
+            KeyCode::Char('n' | 'N') if key.modifiers.is_empty() => {
+                super::game_controls::new_game(app)
+            }
+            KeyCode::Char('r' | 'R') if key.modifiers.is_empty() => {
+                super::game_controls::rematch(app)
+            }
+            KeyCode::Esc | KeyCode::Enter => Vec::new(),
+            _ => on_key(app, key),
+        },
         Popup::Resume { game } => match key.code {
             KeyCode::Enter => {
                 update::start_game(app, *game);

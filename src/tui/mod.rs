@@ -12,12 +12,15 @@ mod book_link;
 mod choices;
 mod commands;
 mod compare_view;
+mod engine_choice;
 mod engine_events;
 mod engine_link;
 mod engine_search;
 mod event;
 mod explorer;
+mod frames;
 mod game;
+mod game_controls;
 mod glyphs;
 mod help;
 mod hint;
@@ -40,6 +43,7 @@ pub use action::{Action, Command, Direction, Effect};
 pub use analysis::{Analysis, Purpose, graph_points};
 pub use app::{App, EngineState, Focus, Notice, Thinking};
 pub use compare_view::{CompareRequest, CompareUpdate, CompareView, compare_view_row};
+pub use engine_choice::{NamedEngine, RoutingSearcher};
 pub use engine_link::{
     EngineEvent, EngineLine, EngineLink, EngineScore, EventSink, IterationInfo, Reporter, SearchId,
     SearchRequest, Searcher, default_searcher,

@@ -31,6 +31,8 @@ pub enum ChoicePurpose {
     /// `None` in the list stands for "no profile".
     Profile,
     Mode,
+    Time,
+    Engine,
 }
 
 impl ChoicePurpose {
@@ -39,6 +41,8 @@ impl ChoicePurpose {
             ChoicePurpose::Theme => "Theme",
             ChoicePurpose::Profile => "Profile",
             ChoicePurpose::Mode => "Who plays",
+            ChoicePurpose::Time => "Time control (both sides)",
+            ChoicePurpose::Engine => "Opponent engine",
         }
     }
 }
@@ -49,6 +53,9 @@ pub enum ChoiceValue {
     Theme(String),
     Profile(Option<String>),
     Mode(EngineSide),
+    Time(Option<crate::clock::TimeControl>),
+    /// `builtin` or an `[engines.NAME]` name.
+    Engine(String),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -80,6 +87,12 @@ pub enum Popup {
     },
     /// Something the player must see (an error reading a file, the game's end).
     Message { title: String, text: String },
+    /// Ctrl-R: y resigns, anything else keeps playing.
+    ConfirmResign,
+    /// The game ended: the result and why; n a new game, r a rematch, Esc closes.
+    GameOver {
+        outcome: crate::board::rules::Outcome,
+    },
 }
 
 /// The labels of the "who plays" choice, in order.

@@ -22,12 +22,11 @@ use super::action::{Action, Command, Effect};
 use super::app::App;
 use super::engine_link::{EngineLink, default_searcher};
 use super::event::{self, CHANNEL_CAPACITY, Incoming};
+use super::frames::{FRAME_INTERVAL, FrameDecision, FrameSchedule, Urgency};
 use super::records;
 use super::update::{self, update};
 use super::view::view;
 
-/// Shortest time between two frames (at most 20 a second: SSH links are slow).
-const FRAME_INTERVAL: Duration = Duration::from_millis(50);
 /// Messages handled at most between two frames, so a flood cannot starve the screen.
 const MESSAGES_PER_FRAME: usize = 512;
 
@@ -317,41 +316,62 @@ impl Driver {
     }
 }
 
+/// How often a running clock is looked at (display and flag fall).
+const TICK_INTERVAL: Duration = Duration::from_millis(100);
+
 fn main_loop(
     app: &mut App,
     driver: &mut Driver,
     terminal: &mut Screen,
     receiver: &Receiver<Incoming>,
 ) -> io::Result<Exit> {
-    let mut dirty = true;
-    let mut last_draw = Instant::now() - FRAME_INTERVAL;
+    let mut frames = FrameSchedule::new(FRAME_INTERVAL);
+    let mut next_tick = Instant::now() + TICK_INTERVAL;
     loop {
-        if dirty && last_draw.elapsed() >= FRAME_INTERVAL {
+        if frames.decide(Instant::now()) == FrameDecision::DrawNow {
             if let Err(error) = terminal.draw(|frame| view(app, frame)) {
                 // The terminal is gone: keep the game and leave.
                 let effects = update(app, Action::Command(Command::Quit));
                 driver.perform(app, effects, terminal);
                 return Ok(Exit::TerminalLost(error.to_string()));
             }
-            last_draw = Instant::now();
-            dirty = false;
+            frames.drawn(Instant::now());
         }
-        let first = if dirty {
-            let wait = FRAME_INTERVAL.saturating_sub(last_draw.elapsed());
-            match receiver.recv_timeout(wait) {
+        let frame_at = match frames.decide(Instant::now()) {
+            FrameDecision::DrawAt(at) => Some(at),
+            _ => None,
+        };
+        let ticking = app.clock_ticking();
+        let tick_at = ticking.then_some(next_tick);
+        let wake = match (frame_at, tick_at) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let first = match wake {
+            Some(at) => match receiver.recv_timeout(at.saturating_duration_since(Instant::now())) {
                 Ok(message) => message,
-                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Timeout) => {
+                    if ticking && Instant::now() >= next_tick {
+                        next_tick = Instant::now() + TICK_INTERVAL;
+                        Incoming::Action(Action::Tick)
+                    } else {
+                        continue;
+                    }
+                }
                 Err(RecvTimeoutError::Disconnected) => return Ok(Exit::Quit),
-            }
-        } else {
-            match receiver.recv() {
+            },
+            None => match receiver.recv() {
                 Ok(message) => message,
                 Err(_) => return Ok(Exit::Quit),
-            }
+            },
         };
+        if !ticking {
+            next_tick = Instant::now() + TICK_INTERVAL;
+        }
         let mut message = Some(first);
         let mut handled = 0;
         while let Some(incoming) = message.take() {
+            let urgency = Urgency::of(&incoming);
             let (action, exit) = match incoming {
                 Incoming::Action(action) => (action, Exit::Quit),
                 Incoming::Signal(signal) => (Action::Command(Command::Quit), Exit::Signal(signal)),
@@ -361,12 +381,13 @@ fn main_loop(
             };
             let effects = update(app, action);
             driver.perform(app, effects, terminal);
-            dirty = true;
+            frames.changed(urgency);
             if app.quitting {
                 return Ok(exit);
             }
             handled += 1;
-            if handled < MESSAGES_PER_FRAME {
+            // Input is drawn before anything queued behind it is handled.
+            if urgency == Urgency::Background && handled < MESSAGES_PER_FRAME {
                 message = receiver.try_recv().ok();
             }
         }

@@ -1,7 +1,7 @@
 //! `update`: one action in, the state changed, effects out. Game commands live here;
 //! keys and mouse are turned into commands in `keys`, engine reports handled in `engine`.
 
-use crate::board::{Move, Position, Square};
+use crate::board::{Move, Square};
 use crate::config::{EngineSide, Glyphs, Notation, TraceLevel};
 
 use super::action::{Action, Command, Effect};
@@ -13,7 +13,7 @@ use super::popup::{Popup, PromptPurpose};
 use super::records;
 use super::search_log::LogKind;
 use super::step::StepCommand;
-use super::{analysis, book_link, choices, engine_events, hint, keys, loading};
+use super::{analysis, book_link, choices, engine_events, game_controls, hint, keys, loading};
 use crate::notation::MoveError;
 
 /// Applies `action` to `app` and returns what the driver must do.
@@ -48,6 +48,7 @@ pub fn update(app: &mut App, action: Action) -> Vec<Effect> {
             app.compare.apply(progress);
             Vec::new()
         }
+        Action::Tick => game_controls::on_tick(app),
     }
 }
 
@@ -56,12 +57,14 @@ pub fn run(app: &mut App, command: Command) -> Vec<Effect> {
     match command {
         Command::Undo => undo(app),
         Command::Redo => redo(app),
-        Command::NewGame => {
-            let mut effects = stop_search(app);
-            start_game(app, GameState::new(Position::startpos()));
-            effects.push(Effect::RemoveAutosave);
-            effects.extend(start_engine_if_due(app));
-            effects
+        Command::NewGame => game_controls::new_game(app),
+        Command::Resign => {
+            game_controls::ask_resign(app);
+            Vec::new()
+        }
+        Command::ChooseTime => {
+            game_controls::choose_time(app);
+            Vec::new()
         }
         Command::Flip => {
             app.flipped = !app.flipped;
@@ -165,6 +168,7 @@ pub fn start_game(app: &mut App, game: GameState) {
     app.engine.last_info = None;
     app.hint = None;
     app.orient();
+    app.reset_clock();
 }
 
 /// Effects that keep the autosave in step with the game: the unfinished game, or
@@ -179,16 +183,18 @@ pub fn save_effects(app: &App) -> Vec<Effect> {
 
 /// Plays `mv` (legal) on the board, then lets the engine answer if it is its turn.
 pub fn play_move(app: &mut App, mv: Move) -> Vec<Effect> {
+    let mover = app.position().side_to_move();
+    let now = app.now();
+    // A move made after the flag fell does not count.
+    if let Err(loser) = app.clock.moved(mover, now) {
+        return game_controls::end_game(app, crate::board::rules::Outcome::flag_fall(loser));
+    }
     app.game.play(mv);
     app.hint = None;
     app.selected = None;
     app.cursor_shown = false;
-    if let Some(outcome) = app.position().outcome() {
-        app.notify(format!(
-            "game over: {} ({})",
-            outcome.describe(),
-            outcome.pgn_result()
-        ));
+    if app.game_over() {
+        game_controls::game_ended(app);
     }
     let mut effects = save_effects(app);
     effects.extend(start_engine_if_due(app));
@@ -227,12 +233,16 @@ fn start_search(app: &mut App) -> Effect {
     let id = app.engine.next_id;
     app.engine.next_id += 1;
     let settings = &app.config.settings;
+    let side = app.position().side_to_move();
+    // On a clock the engine manages its own time; a time per move would only cut it short.
+    let clock = app.clock.engine_clock(side, app.now());
     let request = SearchRequest {
         id,
         position: app.position().clone(),
         algorithm: settings.algorithm,
         depth: settings.depth,
-        movetime_ms: settings.movetime_ms,
+        movetime_ms: settings.movetime_ms.filter(|_| clock.is_none()),
+        clock,
         nodes: settings.nodes,
         hash_mb: settings.hash_mb,
         trace: app.search_trace_level(),
@@ -240,6 +250,7 @@ fn start_search(app: &mut App) -> Effect {
         notation: app.display_notation(),
         multipv: 1,
         level: settings.level,
+        external: super::engine_choice::chosen_external(app),
     };
     let side = app.position().side_to_move();
     app.engine.thinking = Some(Thinking {
@@ -316,7 +327,19 @@ fn undo_plies(app: &App) -> Option<usize> {
     (ply >= 2).then_some(2)
 }
 
+/// After moves are taken back or replayed, the side to move's clock runs (no increment).
+fn follow_clock(app: &mut App) {
+    if app.clock.running().is_some() {
+        let (side, now) = (app.position().side_to_move(), app.now());
+        app.clock.start(side, now);
+    }
+}
+
 fn undo(app: &mut App) -> Vec<Effect> {
+    if app.game.ended_off_board() {
+        app.alert("the result stands: n or Ctrl-N starts a new game");
+        return Vec::new();
+    }
     let mut effects = stop_search(app);
     let Some(plies) = undo_plies(app) else {
         app.alert("nothing to take back");
@@ -327,6 +350,7 @@ fn undo(app: &mut App) -> Vec<Effect> {
     }
     app.selected = None;
     app.hint = None;
+    follow_clock(app);
     if app.engine_side() == EngineSide::Both {
         app.engine.paused = true;
     }
@@ -341,7 +365,7 @@ fn undo(app: &mut App) -> Vec<Effect> {
 }
 
 fn redo(app: &mut App) -> Vec<Effect> {
-    if !app.game.can_redo() {
+    if !app.game.can_redo() || app.game.ended_off_board() {
         app.alert("nothing to play again");
         return Vec::new();
     }
@@ -357,6 +381,10 @@ fn redo(app: &mut App) -> Vec<Effect> {
         app.engine.paused = true;
     }
     app.selected = None;
+    follow_clock(app);
+    if app.game_over() {
+        game_controls::game_ended(app);
+    }
     effects.extend(save_effects(app));
     effects.extend(start_engine_if_due(app));
     effects
@@ -392,7 +420,9 @@ fn quit(app: &mut App) -> Vec<Effect> {
 
 /// Why a person cannot move now, if they cannot.
 fn why_no_move(app: &App) -> Option<&'static str> {
-    if app.game_over() {
+    if app.game.ended_off_board() {
+        Some("the game is over: Ctrl-N starts a new one")
+    } else if app.game_over() {
         Some("the game is over: Ctrl-N starts a new one, Ctrl-Z takes back")
     } else if app
         .engine

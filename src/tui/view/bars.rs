@@ -63,7 +63,11 @@ pub fn input(app: &App, frame: &mut Frame, area: Rect) {
 
 /// Who plays, in a few words.
 fn mode_text(app: &App) -> String {
-    let algorithm = app.config.settings.algorithm;
+    // An external engine is named; the in-process one by its algorithm.
+    let algorithm = match app.config.settings.engine.as_str() {
+        crate::config::BUILTIN_ENGINE => app.config.settings.algorithm.to_string(),
+        name => name.to_owned(),
+    };
     match app.engine_side() {
         EngineSide::Black => format!("you: Red vs {algorithm}"),
         EngineSide::Red => format!("you: Black vs {algorithm}"),
@@ -114,7 +118,7 @@ pub fn status(app: &App, frame: &mut Frame, area: Rect) {
             let position = app.position();
             let mut parts = Vec::new();
             let mut alert = false;
-            match position.outcome() {
+            match app.game.outcome() {
                 Some(outcome) => {
                     parts.push(format!("{} ({})", outcome.describe(), outcome.pgn_result()));
                     alert = true;

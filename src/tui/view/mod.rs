@@ -5,6 +5,7 @@ mod board;
 mod compare;
 mod explorer;
 mod graph;
+mod clocks;
 mod panes;
 mod popups;
 mod text;

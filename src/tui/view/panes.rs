@@ -30,7 +30,10 @@ pub fn pane_block<'a>(app: &App, title: &'a str, focused: bool) -> Block<'a> {
 
 /// The moves, one full move a line, newest at the bottom.
 pub fn moves(app: &App, frame: &mut Frame, area: Rect) {
-    let block = pane_block(app, " Moves ", false);
+    let mut block = pane_block(app, " Moves ", false);
+    if let Some(clocks) = super::clocks::clock_line(app) {
+        block = block.title_top(clocks.right_aligned());
+    }
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let notation = app.display_notation();

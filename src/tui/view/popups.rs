@@ -179,6 +179,41 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
                 }
             }
         }
+        Popup::ConfirmResign => {
+            let rect = centred(area, 44, 5);
+            let inner = frame_popup(app, frame, rect, "Resign?");
+            let lines = vec![
+                Line::styled("Resign this game?", palette.popup),
+                Line::styled("", palette.popup),
+                Line::styled("y: resign   any other key: play on", hint_style),
+            ];
+            frame.render_widget(Paragraph::new(lines), inner);
+        }
+        Popup::GameOver { outcome } => {
+            let rect = centred(area, 64, 6);
+            let inner = frame_popup(app, frame, rect, "Game over");
+            let width = usize::from(inner.width);
+            let lines = vec![
+                Line::styled(
+                    fit(
+                        &format!("{} ({})", outcome.describe(), outcome.pgn_result()),
+                        width,
+                        "~",
+                    ),
+                    palette.popup.patch(palette.pane_title),
+                ),
+                Line::styled("", palette.popup),
+                Line::styled(
+                    fit(
+                        "n: new game   r: rematch, colours swapped   Esc: close",
+                        width,
+                        "~",
+                    ),
+                    hint_style,
+                ),
+            ];
+            frame.render_widget(Paragraph::new(lines), inner);
+        }
         Popup::Message { title, text } => {
             // One line usually; several for lists (the book moves, Ctrl-B).
             let widest = text.lines().map(|l| l.width()).max().unwrap_or(0);
