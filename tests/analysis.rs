@@ -8,8 +8,8 @@ use insta::assert_snapshot;
 use tui_support::*;
 use xiangqi_tui::config::EngineSide;
 use xiangqi_tui::tui::{
-    Action, App, Command, Effect, EngineEvent, EngineLine, EngineScore, IterationInfo, LogKind,
-    SearchRequest, graph_points, update,
+    Action, App, ChoicePurpose, ChoiceValue, Command, Effect, EngineEvent, EngineLine, EngineScore,
+    IterationInfo, LogKind, Popup, SearchRequest, graph_points, update,
 };
 
 fn request(effects: &[Effect]) -> SearchRequest {
@@ -299,4 +299,29 @@ fn level_and_lines_are_set_by_commands() {
     let effects = type_line(&mut app, ":multipv 5");
     assert_eq!(stopped(&effects), [first]);
     assert_eq!(request(&effects).multipv, 5);
+}
+
+#[test]
+fn level_alone_opens_the_strength_list_at_the_current_level() {
+    let mut app = app_against_engine();
+    type_line(&mut app, ":level 12");
+    type_line(&mut app, ":level");
+    let Some(Popup::Choice {
+        purpose,
+        items,
+        selected,
+    }) = app.popups.last()
+    else {
+        panic!("no list popup: {:?}", app.popups);
+    };
+    assert_eq!(*purpose, ChoicePurpose::Level);
+    assert_eq!(items.len(), 20);
+    assert_eq!(items[0].label, "20  full strength");
+    assert_eq!(items[*selected].value, ChoiceValue::Level(12));
+    // Down twice from 12: level 10, taken with Enter.
+    update(&mut app, key(KeyCode::Down));
+    update(&mut app, key(KeyCode::Down));
+    update(&mut app, key(KeyCode::Enter));
+    assert!(app.popups.is_empty());
+    assert_eq!(app.config.settings.level, 10);
 }

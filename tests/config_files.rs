@@ -60,6 +60,7 @@ fn every_key_can_be_set() {
         time_red: SideTime::Untimed,
         time_black: SideTime::Control("5m/move".parse().unwrap()),
         engine: "other".to_owned(),
+        explorer_nodes: 5000,
     };
     assert_eq!(resolve(&file, None), expected);
     let engine = &file.engines["other"];
@@ -250,7 +251,7 @@ const INVALID: &[(&str, Expected)] = &[
             Some("depht"),
             "unknown key `depht` (did you mean `depth`?); allowed keys: algorithm, depth, \
              movetime_ms, nodes, hash_mb, trace, step, engine_side, theme, glyphs, notation, \
-             color, book, book_variety, level, multipv, time, time_red, time_black, engine, profile, profiles, engines",
+             color, book, book_variety, level, multipv, time, time_red, time_black, engine, explorer_nodes, profile, profiles, engines",
         )],
     ),
     (
@@ -354,7 +355,7 @@ const INVALID: &[(&str, Expected)] = &[
             Some("profiles.quiet.colour"),
             "unknown key `profiles.quiet.colour` (did you mean `color`?); allowed keys: \
              algorithm, depth, movetime_ms, nodes, hash_mb, trace, step, engine_side, theme, \
-             glyphs, notation, color, book, book_variety, level, multipv, time, time_red, time_black, engine",
+             glyphs, notation, color, book, book_variety, level, multipv, time, time_red, time_black, engine, explorer_nodes",
         )],
     ),
     (
@@ -450,7 +451,7 @@ const INVALID: &[(&str, Expected)] = &[
                 Some("colour"),
                 "unknown key `colour` (did you mean `color`?); allowed keys: algorithm, \
                  depth, movetime_ms, nodes, hash_mb, trace, step, engine_side, theme, glyphs, \
-                 notation, color, book, book_variety, level, multipv, time, time_red, time_black, engine, profile, profiles, engines",
+                 notation, color, book, book_variety, level, multipv, time, time_red, time_black, engine, explorer_nodes, profile, profiles, engines",
             ),
             (
                 12,
@@ -465,7 +466,7 @@ const INVALID: &[(&str, Expected)] = &[
                 Some("profiles.fast.movetime"),
                 "unknown key `profiles.fast.movetime` (did you mean `movetime_ms`?); allowed \
                  keys: algorithm, depth, movetime_ms, nodes, hash_mb, trace, step, \
-                 engine_side, theme, glyphs, notation, color, book, book_variety, level, multipv, time, time_red, time_black, engine",
+                 engine_side, theme, glyphs, notation, color, book, book_variety, level, multipv, time, time_red, time_black, engine, explorer_nodes",
             ),
         ],
     ),

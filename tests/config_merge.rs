@@ -39,6 +39,7 @@ fn three_values(key: SettingKey) -> [RawValue<'static>; 3] {
         SettingKey::TimeBlack => [Str("none"), Str("3+2"), Str("same")],
         // The file reader checks the names against [engines]; a layer takes any.
         SettingKey::Engine => [Str("one"), Str("two"), Str("builtin")],
+        SettingKey::ExplorerNodes => [Integer(1), Integer(5000), Integer(10_000_000)],
     }
 }
 

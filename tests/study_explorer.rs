@@ -503,3 +503,23 @@ fn compare_view_80x24() {
     update(&mut app, key(KeyCode::Esc));
     assert!(!app.compare.shown);
 }
+
+#[test]
+fn the_explorer_nodes_setting_caps_the_tree_in_the_app() {
+    let mut app = two_player_app();
+    app.config.settings.explorer_nodes = 5;
+    let text = std::fs::read_to_string(format!("{TREES}/course-sss.tree")).unwrap();
+    open_tree(&mut app, Tree::parse(&text).unwrap(), Algorithm::AlphaBeta).unwrap();
+    update(&mut app, key(KeyCode::Char('c')));
+    let tree = app.study.explorer.tree();
+    assert_eq!(tree.len(), 5);
+    assert!(tree.truncated());
+    assert!(
+        app.study
+            .explorer
+            .summary()
+            .starts_with("tree shown up to 5 nodes; "),
+        "{}",
+        app.study.explorer.summary()
+    );
+}

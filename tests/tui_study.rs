@@ -53,7 +53,8 @@ fn run(
             EngineEvent::Trace { lines: more, .. } => lines.extend(more),
             EngineEvent::Iteration { info, .. } => score = Some(info.score),
             EngineEvent::BestMove { mv, .. } => return (lines, score, mv.map(|m| m.iccs())),
-            EngineEvent::Note { .. } | EngineEvent::Explored { .. } | EngineEvent::Lines { .. } => {}
+            EngineEvent::Note { .. } | EngineEvent::Explored { .. } | EngineEvent::Lines { .. } => {
+            }
             EngineEvent::Failed { message, .. } => panic!("{message}"),
         }
     }
@@ -103,7 +104,9 @@ fn a_stepping_study_search_sends_one_trace_line_per_step() {
                     seen.extend(lines);
                     break;
                 }
-                EngineEvent::Note { .. } | EngineEvent::Explored { .. } | EngineEvent::Lines { .. } => {}
+                EngineEvent::Note { .. }
+                | EngineEvent::Explored { .. }
+                | EngineEvent::Lines { .. } => {}
                 other => panic!("{other:?}"),
             }
         }

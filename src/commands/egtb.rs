@@ -16,7 +16,6 @@ use crate::cli::EgtbCommand;
 
 use super::UsageError;
 
-
 pub fn run(command: &EgtbCommand) -> Result<()> {
     match command {
         EgtbCommand::Generate {

@@ -63,7 +63,12 @@ pub struct Settings {
     pub time_black: SideTime,
     /// The opponent: `builtin`, or the name of an `[engines.NAME]` table.
     pub engine: String,
+    /// Most nodes the search-tree explorer keeps (the search itself goes on past them).
+    pub explorer_nodes: u32,
 }
+
+/// The largest node cap the explorer takes: its memory stays bounded whatever the config says.
+pub const EXPLORER_NODES_MAX: u32 = 10_000_000;
 
 impl Default for Settings {
     /// A good first run: you play Red at the bottom against alpha-beta answering in
@@ -90,6 +95,7 @@ impl Default for Settings {
             time_red: SideTime::Same,
             time_black: SideTime::Same,
             engine: BUILTIN_ENGINE.to_owned(),
+            explorer_nodes: crate::study::DEFAULT_NODE_CAP as u32,
         }
     }
 }
@@ -127,6 +133,7 @@ pub enum SettingKey {
     TimeRed,
     TimeBlack,
     Engine,
+    ExplorerNodes,
 }
 
 impl SettingKey {
@@ -151,6 +158,7 @@ impl SettingKey {
         SettingKey::TimeRed,
         SettingKey::TimeBlack,
         SettingKey::Engine,
+        SettingKey::ExplorerNodes,
     ];
 
     /// The key as written in a config file.
@@ -176,6 +184,7 @@ impl SettingKey {
             SettingKey::TimeRed => "time_red",
             SettingKey::TimeBlack => "time_black",
             SettingKey::Engine => "engine",
+            SettingKey::ExplorerNodes => "explorer_nodes",
         }
     }
 
@@ -215,6 +224,9 @@ impl SettingKey {
             ),
             SettingKey::Engine => {
                 format!("\"{BUILTIN_ENGINE}\" or the name of an [engines.NAME] table")
+            }
+            SettingKey::ExplorerNodes => {
+                format!("an integer from 1 to {}", EXPLORER_NODES_MAX)
             }
         }
     }
@@ -273,6 +285,7 @@ pub struct SettingsLayer {
     pub time_black: Option<SideTime>,
     /// Checked against the `[engines]` tables by the file reader and the flags.
     pub engine: Option<String>,
+    pub explorer_nodes: Option<u32>,
 }
 
 impl SettingsLayer {
@@ -334,6 +347,13 @@ impl SettingsLayer {
                         MIN_LEVEL.into(),
                         MAX_LEVEL.into(),
                     )?)
+                }
+                _ => return Err(wrong_type()),
+            },
+            SettingKey::ExplorerNodes => match value {
+                RawValue::Integer(number) => {
+                    self.explorer_nodes =
+                        Some(in_range(shown_key, number, 1, EXPLORER_NODES_MAX.into())?)
                 }
                 _ => return Err(wrong_type()),
             },
@@ -407,6 +427,7 @@ impl SettingsLayer {
         put(&mut settings.time_red, &self.time_red);
         put(&mut settings.time_black, &self.time_black);
         put(&mut settings.engine, &self.engine);
+        put(&mut settings.explorer_nodes, &self.explorer_nodes);
     }
 }
 

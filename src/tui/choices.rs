@@ -84,7 +84,40 @@ pub fn apply_choice(app: &mut App, value: ChoiceValue) -> Vec<Effect> {
             Vec::new()
         }
         ChoiceValue::Engine(name) => super::engine_choice::set_engine(app, &name),
+        ChoiceValue::Level(level) => {
+            set_level(app, level);
+            Vec::new()
+        }
     }
+}
+
+/// Opens the list of strength levels, strongest first, with their approximate Elo.
+pub fn choose_level(app: &mut App) {
+    use crate::engine::skill::{MAX_LEVEL, MIN_LEVEL, elo_of_level};
+    let items: Vec<ChoiceItem> = (MIN_LEVEL..=MAX_LEVEL)
+        .rev()
+        .map(|level| ChoiceItem {
+            label: if level == MAX_LEVEL {
+                format!("{level}  full strength")
+            } else {
+                format!("{level:>2}  about {} Elo", elo_of_level(level))
+            },
+            value: ChoiceValue::Level(level),
+        })
+        .collect();
+    let current = ChoiceValue::Level(app.config.settings.level);
+    let selected = items.iter().position(|item| item.value == current);
+    app.popups.push(Popup::Choice {
+        purpose: ChoicePurpose::Level,
+        items,
+        selected: selected.unwrap_or(0),
+    });
+}
+
+/// Sets the engine's strength; it applies from the engine's next search.
+pub fn set_level(app: &mut App, level: u8) {
+    app.config.settings.level = level;
+    app.notify(format!("level {level} (from the engine's next move)"));
 }
 
 pub fn set_theme(app: &mut App, name: &str) -> bool {

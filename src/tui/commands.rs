@@ -32,7 +32,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
         "analysis board on/off (Ctrl-A): live engine lines",
     ),
     (":hint", "show the engine's best move (Ctrl-H)"),
-    (":level N", "engine strength 1-20 (20: full strength)"),
+    (":level N", "engine strength 1-20 (20: full); alone: a list"),
     (":multipv N", "analysis board lines, 1-10"),
     (
         ":time CONTROL",
@@ -142,13 +142,16 @@ pub fn run_line(app: &mut App, line: &str) -> Vec<Effect> {
         }
         "analyze" | "analyse" => update::run(app, Command::Analyze),
         "hint" => update::run(app, Command::Hint),
+        "level" if argument.is_empty() => {
+            choices::choose_level(app);
+            Vec::new()
+        }
         "level" | "multipv" => {
             let (low, high) = if name == "level" { (1, 20) } else { (1, 10) };
             match argument.parse::<u8>() {
                 Ok(n) if (low..=high).contains(&n) => {
                     if name == "level" {
-                        app.config.settings.level = n;
-                        app.notify(format!("level {n} (from the engine's next move)"));
+                        choices::set_level(app, n);
                         Vec::new()
                     } else {
                         app.config.settings.multipv = n;

@@ -121,6 +121,7 @@ impl StudyState {
 /// A search on a position starts: a fresh explorer named by its moves.
 pub fn search_started(app: &mut App, names: PositionNames) {
     app.study.replay = None;
+    app.study.cap = app.config.settings.explorer_nodes as usize;
     app.study.reset(StudyNames::Position(Box::new(names)));
 }
 
@@ -226,6 +227,7 @@ pub fn open_tree(app: &mut App, tree: Tree, algorithm: Algorithm) -> Result<(), 
     let result =
         Backend::new(algorithm, &options).search(&mut tree.game(), &Limits::none(), &mut recorder);
     let tree = Arc::new(tree);
+    app.study.cap = app.config.settings.explorer_nodes as usize;
     app.study.reset(StudyNames::Tree(Arc::clone(&tree)));
     app.study.saved = SavedTrace::Tree(recorder.events.clone());
     app.study.replay = Some(TreeReplay {

@@ -33,6 +33,7 @@ pub enum ChoicePurpose {
     Mode,
     Time,
     Engine,
+    Level,
 }
 
 impl ChoicePurpose {
@@ -43,6 +44,7 @@ impl ChoicePurpose {
             ChoicePurpose::Mode => "Who plays",
             ChoicePurpose::Time => "Time control (both sides)",
             ChoicePurpose::Engine => "Opponent engine",
+            ChoicePurpose::Level => "Engine strength",
         }
     }
 }
@@ -56,6 +58,7 @@ pub enum ChoiceValue {
     Time(Option<crate::clock::TimeControl>),
     /// `builtin` or an `[engines.NAME]` name.
     Engine(String),
+    Level(u8),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

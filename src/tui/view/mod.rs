@@ -2,10 +2,10 @@
 
 mod bars;
 mod board;
+mod clocks;
 mod compare;
 mod explorer;
 mod graph;
-mod clocks;
 mod panes;
 mod popups;
 mod text;
