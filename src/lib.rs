@@ -9,5 +9,6 @@ pub mod eval;
 pub mod notation;
 pub mod record;
 pub mod search;
+pub mod server;
 pub mod tree;
 pub mod tui;

@@ -33,5 +33,6 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Moves(args) => commands::moves::run(&args, &cli.global),
         Command::Notation => commands::notation::run(),
         Command::Replay(args) => commands::replay::run(&args),
+        Command::Serve(args) => commands::serve::run(&args, &cli.global),
     }
 }

@@ -8,6 +8,7 @@ pub mod notation;
 pub mod perft;
 pub mod play;
 pub mod replay;
+pub mod serve;
 pub mod tree;
 pub mod uci;
 

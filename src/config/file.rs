@@ -27,6 +27,8 @@ pub struct ConfigFile {
     pub default_profile: Option<String>,
     /// The `[profiles.NAME]` tables.
     pub profiles: BTreeMap<String, SettingsLayer>,
+    /// The `[server]` table (`xiangqi-tui serve`).
+    pub server: super::server::ServerTable,
 }
 
 impl ConfigFile {
@@ -115,6 +117,9 @@ impl Reader<'_> {
             match key.get_ref().as_ref() {
                 PROFILE_KEY => profile_key = Some(value),
                 PROFILES_KEY => config.profiles = self.profiles(value),
+                super::server::SERVER_KEY => {
+                    config.server = super::server::read(&mut self.sink, value)
+                }
                 name => match SettingKey::from_name(name) {
                     Some(setting) => self.setting(&mut config.settings, setting, name, value),
                     None => self.unknown_key(key, name, top_level_keys()),
@@ -229,6 +234,10 @@ fn setting_keys() -> Vec<String> {
 
 fn top_level_keys() -> Vec<String> {
     let mut keys = setting_keys();
-    keys.extend([PROFILE_KEY.to_owned(), PROFILES_KEY.to_owned()]);
+    keys.extend([
+        PROFILE_KEY.to_owned(),
+        PROFILES_KEY.to_owned(),
+        super::server::SERVER_KEY.to_owned(),
+    ]);
     keys
 }

@@ -99,6 +99,8 @@ pub struct App {
     pub size: (u16, u16),
     /// Set once quitting: the driver leaves after carrying out the effects.
     pub quitting: bool,
+    /// In a server room: who plays and the room's state, shown instead of the mode.
+    pub room_status: Option<String>,
 }
 
 impl App {
@@ -133,6 +135,7 @@ impl App {
             notice: None,
             size: (80, 24),
             quitting: false,
+            room_status: None,
         };
         app.orient();
         app

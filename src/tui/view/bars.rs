@@ -63,6 +63,9 @@ pub fn input(app: &App, frame: &mut Frame, area: Rect) {
 
 /// Who plays, in a few words.
 fn mode_text(app: &App) -> String {
+    if let Some(room) = &app.room_status {
+        return room.clone();
+    }
     let algorithm = app.config.settings.algorithm;
     match app.engine_side() {
         EngineSide::Black => format!("you: Red vs {algorithm}"),
