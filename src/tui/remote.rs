@@ -120,6 +120,20 @@ fn area(width: u16, height: u16) -> Rect {
     Rect::new(0, 0, width.max(1), height.max(1))
 }
 
+/// A ratatui terminal drawing into `sink`, with nothing drawn yet. Its `clear` and
+/// `resize` would ask the process's own terminal for the cursor, so a fresh one is made
+/// instead whenever the remote screen is cleared.
+fn screen(
+    sink: &FrameSink,
+    width: u16,
+    height: u16,
+) -> io::Result<Terminal<CrosstermBackend<FrameSink>>> {
+    let options = TerminalOptions {
+        viewport: Viewport::Fixed(area(width, height)),
+    };
+    Terminal::with_options(CrosstermBackend::new(sink.clone()), options)
+}
+
 impl RemoteSession {
     /// A session drawn at `width` x `height` for a terminal whose `TERM` is `term`.
     pub fn new(config: Config, term: &str, width: u16, height: u16) -> io::Result<RemoteSession> {
@@ -130,11 +144,8 @@ impl RemoteSession {
         };
         let mut app = App::new(config, color_env, false);
         app.size = (width.max(1), height.max(1));
-        let options = TerminalOptions {
-            viewport: Viewport::Fixed(area(width, height)),
-        };
         let sink = FrameSink::default();
-        let terminal = Terminal::with_options(CrosstermBackend::new(sink.clone()), options)?;
+        let terminal = screen(&sink, width, height)?;
         Ok(RemoteSession {
             app,
             terminal,
@@ -162,9 +173,7 @@ impl RemoteSession {
 
     pub fn resize(&mut self, width: u16, height: u16) {
         let _ = update(&mut self.app, Action::Resize(width.max(1), height.max(1)));
-        if self.terminal.resize(area(width, height)).is_ok() {
-            self.needs_clear = true;
-        }
+        self.needs_clear = true;
     }
 
     /// The next frame starts from a cleared screen (after frames were dropped).
@@ -389,7 +398,10 @@ impl RemoteSession {
     /// Draws the screen and returns the bytes that bring the terminal up to date.
     pub fn render(&mut self) -> io::Result<Vec<u8>> {
         if self.needs_clear {
-            self.terminal.clear()?;
+            let (width, height) = self.app.size;
+            self.terminal = screen(&self.sink, width, height)?;
+            // Default colours first, so the cleared screen is blank as ratatui assumes.
+            self.sink.write_all(b"\x1b[0m\x1b[2J")?;
             self.needs_clear = false;
         }
         let RemoteSession {
