@@ -91,6 +91,30 @@ impl Terminal {
         Ok(())
     }
 
+    /// Waits for ply `ply` to be `mv` in the moves pane (the input line's hint names
+    /// moves too).
+    async fn wait_move(&mut self, ply: usize, mv: &str) -> Result<(), String> {
+        let number = format!("{}. ", ply / 2 + 1);
+        let deadline = tokio::time::Instant::now() + PATIENCE;
+        loop {
+            let shown = self
+                .screen
+                .screen()
+                .contents()
+                .lines()
+                .any(|line| line.contains(&number) && line.contains(mv));
+            if shown {
+                return Ok(());
+            }
+            match tokio::time::timeout_at(deadline, self.channel.wait()).await {
+                Ok(Some(ChannelMsg::Data { data })) => self.screen.process(&data),
+                Ok(Some(_)) => {}
+                Ok(None) => return Err(format!("closed waiting for {mv}")),
+                Err(_) => return Err(format!("no {mv} after {PATIENCE:?}")),
+            }
+        }
+    }
+
     async fn command(&self, line: &str) -> Result<(), String> {
         self.channel
             .data_bytes(format!("{line}\r").into_bytes())
@@ -129,11 +153,11 @@ async fn pair(
             };
             let sent = Instant::now();
             mover.command(mv).await?;
-            other.wait_text(mv).await?;
+            other.wait_move(ply, mv).await?;
             latencies.push(sent.elapsed());
             played += 1;
-            // The mover's own screen catches up too (its input line is clear again).
-            mover.wait_text(mv).await?;
+            // The mover's own screen catches up too.
+            mover.wait_move(ply, mv).await?;
         }
         rooms.push((room, played));
         red.command(":leave").await?;

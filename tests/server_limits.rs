@@ -127,7 +127,7 @@ async fn a_client_that_stops_reading_does_not_hold_up_another_room() {
             (&mut cy, &mut dan)
         };
         calm_mover.command(mv).await;
-        calm_other.wait_text(mv).await;
+        calm_other.wait_move(ply, mv).await;
     }
     // Every move of both rooms is on file, in order.
     for room in ["busy", "calm"] {

@@ -121,7 +121,8 @@ async fn openssh_clients_open_join_and_see_a_chinese_move() {
     tmux.wait_text("second", "room k7").await;
     tmux.run(&["send-keys", "-t", "second", "-l", "炮二平五"]);
     tmux.run(&["send-keys", "-t", "second", "Enter"]);
-    tmux.wait_text("first", "炮二平五").await;
+    // In the moves pane (the input line's hint names this move too).
+    tmux.wait_text("first", "1. 炮二平五").await;
 
     // Ctrl-C ends that session only; the server and the other session go on.
     tmux.run(&["send-keys", "-t", "second", "C-c"]);

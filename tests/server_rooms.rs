@@ -31,14 +31,14 @@ async fn two_players_play_to_checkmate_and_a_spectator_sees_every_move() {
 
     // The host (ann) sits on Black; bob, who joined, opens with Red.
     bob.command("i1i8").await;
-    ann.wait_text("i1i8").await;
-    eve.wait_text("i1i8").await;
+    ann.wait_move(0, "i1i8").await;
+    eve.wait_move(0, "i1i8").await;
     ann.command("c6c5").await;
-    bob.wait_text("c6c5").await;
-    eve.wait_text("c6c5").await;
+    bob.wait_move(1, "c6c5").await;
+    eve.wait_move(1, "c6c5").await;
     bob.command("a1a9").await;
     for terminal in [&mut ann, &mut bob, &mut eve] {
-        terminal.wait_text("a1a9").await;
+        terminal.wait_move(2, "a1a9").await;
         terminal.wait_text("1-0").await;
     }
     let saved = std::fs::read_to_string(dir.path().join("rooms").join("k7.pgn")).unwrap();
@@ -62,7 +62,7 @@ async fn a_dropped_player_keeps_the_seat_and_resumes_with_the_same_key() {
     let mut bob = Terminal::open(addr, "bob", Some(user_key(2)), Some("join k8")).await;
     bob.wait_text("room k8").await;
     bob.command("h2e2").await;
-    ann.wait_text("h2e2").await;
+    ann.wait_move(0, "h2e2").await;
 
     // Ann's link drops without a goodbye, on her move.
     drop(ann);
@@ -71,9 +71,9 @@ async fn a_dropped_player_keeps_the_seat_and_resumes_with_the_same_key() {
     // Back with the same key and no command: straight to the board as it was.
     let mut ann = Terminal::open(addr, "ann", Some(user_key(1)), None).await;
     ann.wait_text("resumed your game").await;
-    ann.wait_text("h2e2").await;
+    ann.wait_move(0, "h2e2").await;
     ann.command("h9g7").await;
-    bob.wait_text("h9g7").await;
+    bob.wait_move(1, "h9g7").await;
     bob.wait_for("ann back", |screen| !screen.contains("ann (away)"))
         .await;
 
@@ -94,7 +94,7 @@ async fn a_restart_restores_unfinished_rooms_with_the_same_host_key() {
     let mut bob = Terminal::open(first.addr, "bob", Some(user_key(2)), Some("join k9")).await;
     bob.wait_text("room k9").await;
     bob.command("h2e2").await;
-    ann.wait_text("h2e2").await;
+    ann.wait_move(0, "h2e2").await;
     ann.command(":say back soon").await;
     bob.wait_text("ann: back soon").await;
     first.stop(Duration::from_secs(2)).await;
@@ -111,11 +111,11 @@ async fn a_restart_restores_unfinished_rooms_with_the_same_host_key() {
     );
     let mut ann = Terminal::open(second.addr, "ann", Some(user_key(1)), None).await;
     ann.wait_text("resumed your game").await;
-    ann.wait_text("h2e2").await;
+    ann.wait_move(0, "h2e2").await;
     let mut bob = Terminal::open(second.addr, "bob", Some(user_key(2)), None).await;
     bob.wait_text("resumed your game").await;
     ann.command("h9g7").await;
-    bob.wait_text("h9g7").await;
+    bob.wait_move(1, "h9g7").await;
     second.stop(Duration::from_secs(2)).await;
 }
 

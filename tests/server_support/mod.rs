@@ -161,6 +161,20 @@ impl Terminal {
         }
     }
 
+    /// Waits for ply `ply` (0-based, from a start with Red to move) to be `mv` in the
+    /// moves pane (the input line's hint names moves too, so the text alone is not
+    /// enough).
+    pub async fn wait_move(&mut self, ply: usize, mv: &str) {
+        let number = format!("{}. ", ply / 2 + 1);
+        let mv = mv.to_owned();
+        self.wait_for(&format!("move {mv}"), move |screen| {
+            screen
+                .lines()
+                .any(|line| line.contains(&number) && line.contains(&mv))
+        })
+        .await;
+    }
+
     pub async fn wait_text(&mut self, text: &str) {
         let wanted = text.to_owned();
         self.wait_for(text, move |screen| screen.contains(&wanted))
