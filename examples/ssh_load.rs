@@ -213,7 +213,7 @@ fn start_server(binary: &str, data: &std::path::Path, port: u16) -> Child {
         ])
         .arg("--data-dir")
         .arg(data)
-        .env("XIANGQI_TUI_CONFIG", data.join("none.toml"))
+        .env("XIANGQI_TUI_CONFIG", data.join("load.toml"))
         .stderr(Stdio::null())
         .spawn()
         .expect("cannot start the server binary")
@@ -229,7 +229,12 @@ async fn main() {
     let rooms: usize = args.get(2).and_then(|v| v.parse().ok()).unwrap_or(25);
     let seconds: u64 = args.get(3).and_then(|v| v.parse().ok()).unwrap_or(60);
     let data = tempfile::tempdir().unwrap();
-    std::fs::write(data.path().join("none.toml"), "").unwrap();
+    // Every client comes from 127.0.0.1: allow them all from one address.
+    std::fs::write(
+        data.path().join("load.toml"),
+        "notation = \"iccs\"\n[server]\nmax_per_address = 500\ninput_bytes_per_second = 4096\n",
+    )
+    .unwrap();
     let port = {
         let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         probe.local_addr().unwrap().port()
