@@ -93,7 +93,7 @@ impl Hub {
         if !rooms.is_empty() {
             log(&format!("restored {} unfinished rooms", rooms.len()));
         }
-        let hub = Arc::new(Hub {
+        Arc::new(Hub {
             settings,
             rooms: Mutex::new(rooms),
             lobby: watch::Sender::new(0),
@@ -101,8 +101,7 @@ impl Hub {
             shutdown: watch::Sender::new(false),
             pool,
             next_room: AtomicU64::new(1),
-        });
-        hub
+        })
     }
 
     /// Starts the engines of restored rooms whose move it is (needs the runtime).

@@ -258,10 +258,10 @@ impl RemoteSession {
     }
 
     fn room_input(&mut self, action: Action) -> Vec<Intent> {
-        if let Action::Key(key) = &action {
-            if let Some(intents) = self.room_key(key) {
-                return intents;
-            }
+        if let Action::Key(key) = &action
+            && let Some(intents) = self.room_key(key)
+        {
+            return intents;
         }
         let effects = update(&mut self.app, action);
         self.after_update(effects)
