@@ -158,7 +158,7 @@ const INVALID: &[(&str, Expected)] = &[
             Some("depht"),
             "unknown key `depht` (did you mean `depth`?); allowed keys: algorithm, depth, \
              movetime_ms, nodes, hash_mb, trace, step, engine_side, theme, glyphs, notation, \
-             color, profile, profiles",
+             color, profile, profiles, server",
         )],
     ),
     (
@@ -358,7 +358,7 @@ const INVALID: &[(&str, Expected)] = &[
                 Some("colour"),
                 "unknown key `colour` (did you mean `color`?); allowed keys: algorithm, \
                  depth, movetime_ms, nodes, hash_mb, trace, step, engine_side, theme, glyphs, \
-                 notation, color, profile, profiles",
+                 notation, color, profile, profiles, server",
             ),
             (
                 12,
