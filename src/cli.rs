@@ -122,6 +122,29 @@ pub enum Command {
     /// Endgame tablebases: generate them, look positions up.
     #[command(subcommand)]
     Egtb(EgtbCommand),
+    /// Host games over SSH: rooms for two players, spectators, the engine.
+    Serve(ServeArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Address and port to listen on [default: 127.0.0.1:2222, or the config's
+    /// server.listen].
+    #[arg(long, value_name = "ADDR:PORT")]
+    pub listen: Option<std::net::SocketAddr>,
+    /// Most sessions at once.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub max_sessions: Option<u32>,
+    /// The ed25519 host key (made there on first start) [default: in the data directory].
+    #[arg(long, value_name = "PATH")]
+    pub host_key: Option<PathBuf>,
+    /// Where rooms (and by default the host key) are kept [default: the platform data
+    /// directory].
+    #[arg(long, value_name = "PATH")]
+    pub data_dir: Option<PathBuf>,
+    /// Start position of new rooms (xiangqi FEN).
+    #[arg(long, hide = true)]
+    pub fen: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]

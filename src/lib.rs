@@ -14,6 +14,7 @@ pub mod external;
 pub mod notation;
 pub mod record;
 pub mod search;
+pub mod server;
 pub mod study;
 pub mod tree;
 pub mod tui;

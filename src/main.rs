@@ -41,5 +41,6 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Study(args) => commands::study::run(&args, &cli.global),
         Command::Book(command) => commands::book::run(&command, &cli.global),
         Command::Egtb(command) => commands::egtb::run(&command),
+        Command::Serve(args) => commands::serve::run(&args, &cli.global),
     }
 }

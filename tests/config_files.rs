@@ -251,7 +251,7 @@ const INVALID: &[(&str, Expected)] = &[
             Some("depht"),
             "unknown key `depht` (did you mean `depth`?); allowed keys: algorithm, depth, \
              movetime_ms, nodes, hash_mb, trace, step, engine_side, theme, glyphs, notation, \
-             color, book, book_variety, level, multipv, time, time_red, time_black, engine, explorer_nodes, profile, profiles, engines",
+             color, book, book_variety, level, multipv, time, time_red, time_black, engine, explorer_nodes, profile, profiles, engines, server",
         )],
     ),
     (
@@ -451,7 +451,7 @@ const INVALID: &[(&str, Expected)] = &[
                 Some("colour"),
                 "unknown key `colour` (did you mean `color`?); allowed keys: algorithm, \
                  depth, movetime_ms, nodes, hash_mb, trace, step, engine_side, theme, glyphs, \
-                 notation, color, book, book_variety, level, multipv, time, time_red, time_black, engine, explorer_nodes, profile, profiles, engines",
+                 notation, color, book, book_variety, level, multipv, time, time_red, time_black, engine, explorer_nodes, profile, profiles, engines, server",
             ),
             (
                 12,

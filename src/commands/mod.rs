@@ -11,6 +11,7 @@ pub mod notation;
 pub mod perft;
 pub mod play;
 pub mod replay;
+pub mod serve;
 pub mod study;
 pub mod trace_export;
 pub mod tree;

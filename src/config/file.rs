@@ -30,6 +30,8 @@ pub struct ConfigFile {
     pub profiles: BTreeMap<String, SettingsLayer>,
     /// The `[engines.NAME]` tables.
     pub engines: BTreeMap<String, crate::external::EngineSpec>,
+    /// The `[server]` table (`xiangqi-tui serve`).
+    pub server: super::server::ServerTable,
 }
 
 impl ConfigFile {
@@ -129,6 +131,9 @@ impl Reader<'_> {
                 PROFILE_KEY => profile_key = Some(value),
                 PROFILES_KEY => config.profiles = self.profiles(value),
                 ENGINES_KEY => {}
+                super::server::SERVER_KEY => {
+                    config.server = super::server::read(&mut self.sink, value)
+                }
                 name => match SettingKey::from_name(name) {
                     Some(setting) => self.setting(&mut config.settings, setting, name, value),
                     None => self.unknown_key(key, name, top_level_keys()),
@@ -254,6 +259,7 @@ fn top_level_keys() -> Vec<String> {
         PROFILE_KEY.to_owned(),
         PROFILES_KEY.to_owned(),
         ENGINES_KEY.to_owned(),
+        super::server::SERVER_KEY.to_owned(),
     ]);
     keys
 }

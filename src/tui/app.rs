@@ -123,6 +123,8 @@ pub struct App {
     pub clock: GameClock,
     /// Where the clocks read the time (a hand-moved one in tests).
     pub time: Arc<dyn TimeSource>,
+    /// In a server room: who plays and the room's state, shown instead of the mode.
+    pub room_status: Option<String>,
 }
 
 impl App {
@@ -165,6 +167,7 @@ impl App {
             hint: None,
             clock: GameClock::new(None, None),
             time: Arc::new(MonotonicTime::default()),
+            room_status: None,
         };
         app.reset_clock();
         app.orient();

@@ -32,6 +32,9 @@ mod move_list;
 mod notation_link;
 mod popup;
 mod records;
+mod remote;
+mod remote_input;
+mod remote_lobby;
 mod search_log;
 mod step;
 mod style;
@@ -58,6 +61,11 @@ pub use input::InputLine;
 pub use layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
 pub use popup::{ChoiceItem, ChoicePurpose, ChoiceValue, Popup, PromptPurpose};
 pub use records::{autosave_text, pgn_text, read_game, read_game_bytes};
+pub use remote::{
+    Intent, LobbyCommand, RemoteSession, RoomKind, RoomSummary, RoomView, SCREEN_RESTORE,
+    SCREEN_SETUP, valid_room_name,
+};
+pub use remote_lobby::{LOBBY_USAGE, room_line};
 pub use search_log::{LogKind, LogLine, SearchLog};
 pub use step::{StepCommand, StepGate, StepMode, StepState};
 pub use terminal::{Exit, RunOptions, read_autosave, run, run_with, write_atomically};

@@ -63,6 +63,9 @@ pub fn input(app: &App, frame: &mut Frame, area: Rect) {
 
 /// Who plays, in a few words.
 fn mode_text(app: &App) -> String {
+    if let Some(room) = &app.room_status {
+        return room.clone();
+    }
     // An external engine is named; the in-process one by its algorithm.
     let algorithm = match app.config.settings.engine.as_str() {
         crate::config::BUILTIN_ENGINE => app.config.settings.algorithm.to_string(),

@@ -1,0 +1,70 @@
+//! `xiangqi-tui serve`: the SSH game server, settings from the flags over the config's
+//! `[server]` table over the defaults.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+use xiangqi_tui::config::ServerAuth;
+use xiangqi_tui::server::{self, ServerSettings};
+
+use crate::cli::{GlobalArgs, ServeArgs};
+
+pub const DEFAULT_LISTEN: &str = "127.0.0.1:2222";
+
+pub fn run(args: &ServeArgs, global: &GlobalArgs) -> anyhow::Result<()> {
+    let config = crate::commands::config::load(global)?;
+    let table = config.file.server.clone();
+    let data_dir = match &args.data_dir {
+        Some(dir) => dir.clone(),
+        None => xiangqi_tui::config::project_dirs()
+            .map(|dirs| dirs.data_dir().to_path_buf())
+            .context("no data directory on this system: give --data-dir")?,
+    };
+    let listen: SocketAddr = match args.listen.or(table.listen) {
+        Some(address) => address,
+        None => DEFAULT_LISTEN.parse()?,
+    };
+    let settings_of = &config.settings;
+    let mut settings = ServerSettings::new(listen, data_dir, config.clone());
+    if let Some(n) = args.max_sessions.or(table.max_sessions) {
+        settings.max_sessions = n as usize;
+    }
+    if let Some(n) = table.max_per_address {
+        settings.max_per_address = n as usize;
+    }
+    if let Some(seconds) = table.idle_timeout_s {
+        settings.idle_timeout = Duration::from_secs(u64::from(seconds));
+    }
+    if let Some(path) = args.host_key.clone().or(table.host_key) {
+        settings.host_key = path;
+    }
+    settings.publickey_only = table.auth == Some(ServerAuth::Publickey);
+    if let Some(n) = table.engine_threads {
+        settings.engine_threads = n as usize;
+    }
+    if let Some(mb) = table.engine_hash_mb {
+        settings.engine_hash_mb = mb as usize;
+    }
+    if let Some(rate) = table.input_bytes_per_second {
+        settings.input_bytes_per_second = rate;
+    }
+    settings.engine_limits = server::search_limits(
+        settings_of.depth,
+        settings_of.nodes,
+        settings_of.movetime_ms,
+    );
+    if let Some(fen) = &args.fen {
+        settings.start = xiangqi_tui::board::Position::from_fen(fen)
+            .map_err(|error| anyhow::anyhow!("bad --fen: {error}"))?;
+    }
+    if settings.max_per_address > settings.max_sessions {
+        settings.max_per_address = settings.max_sessions;
+    }
+    let host_key: PathBuf = settings.host_key.clone();
+    if host_key.as_os_str().is_empty() {
+        bail!("--host-key needs a path");
+    }
+    server::serve_until_signal(settings).map_err(|error| anyhow::anyhow!(error))
+}

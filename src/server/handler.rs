@@ -1,0 +1,354 @@
+//! The SSH side of a connection (russh's `Handler`): who the client is, which channel
+//! and requests it may have. One interactive session per connection; no passwords,
+//! no forwarding of any kind, no subsystems.
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use russh::keys::HashAlg;
+use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, Response, Session, VerifiedPublicKey};
+use russh::{Channel, ChannelId, MethodKind, MethodSet};
+
+use crate::tui::{LOBBY_USAGE, LobbyCommand, RoomSummary};
+
+use super::hub::Hub;
+use super::log;
+use super::session::{self, SessionStart, addr_text, clamp_size};
+
+/// A session channel before its shell or exec request.
+struct Opening {
+    channel: Channel<Msg>,
+    pty: Option<(String, (u16, u16))>,
+}
+
+pub struct Client {
+    hub: Arc<Hub>,
+    addr: Option<SocketAddr>,
+    /// Key fingerprint, or guest name and address.
+    identity: String,
+    name: String,
+    opening: HashMap<ChannelId, Opening>,
+    started: bool,
+}
+
+impl Client {
+    pub fn new(hub: Arc<Hub>, addr: Option<SocketAddr>) -> Client {
+        Client {
+            hub,
+            addr,
+            identity: String::new(),
+            name: String::new(),
+            opening: HashMap::new(),
+            started: false,
+        }
+    }
+
+    fn methods(&self) -> MethodSet {
+        let mut methods = vec![MethodKind::PublicKey];
+        if !self.hub.settings.publickey_only {
+            methods.push(MethodKind::KeyboardInteractive);
+        }
+        MethodSet::from(methods.as_slice())
+    }
+
+    fn reject(&self) -> Auth {
+        Auth::Reject {
+            proceed_with_methods: Some(self.methods()),
+            partial_success: false,
+        }
+    }
+
+    fn ip_text(&self) -> String {
+        self.addr
+            .map_or_else(|| "?".to_owned(), |addr| addr.ip().to_string())
+    }
+
+    /// Says `line` on the channel, ends it with `status`, closes it.
+    fn finish(&self, channel: ChannelId, session: &mut Session, line: &str, status: u32) {
+        let text = format!("{line}\r\n");
+        let _ = if status == 0 {
+            session.data(channel, text.into_bytes())
+        } else {
+            session.extended_data(channel, 1, text.into_bytes())
+        };
+        let _ = session.exit_status_request(channel, status);
+        let _ = session.eof(channel);
+        let _ = session.close(channel);
+    }
+
+    /// Starts the interactive session on `channel` (with a pty), or says why not.
+    fn start(&mut self, channel: ChannelId, session: &mut Session, command: Option<LobbyCommand>) {
+        let Some(opening) = self.opening.remove(&channel) else {
+            return;
+        };
+        let Some((term, size)) = opening.pty else {
+            self.finish(
+                channel,
+                session,
+                "xiangqi-tui needs a terminal: connect with ssh -t (or without a command)",
+                1,
+            );
+            return;
+        };
+        let ip = self
+            .addr
+            .map_or(std::net::IpAddr::from([0, 0, 0, 0]), |addr| addr.ip());
+        let place = match self.hub.admit(ip) {
+            Ok(place) => place,
+            Err(why) => {
+                log(&format!("{} refused: {why}", addr_text(self.addr)));
+                self.finish(channel, session, &format!("xiangqi-tui: {why}"), 1);
+                return;
+            }
+        };
+        self.started = true;
+        let start = SessionStart {
+            identity: self.identity.clone(),
+            name: self.name.clone(),
+            addr: self.addr,
+            term,
+            size,
+            command,
+            _place: place,
+        };
+        tokio::spawn(session::run(Arc::clone(&self.hub), opening.channel, start));
+    }
+}
+
+/// The room list as plain text, for `ssh host rooms`.
+pub fn rooms_text(rooms: &[RoomSummary]) -> String {
+    if rooms.is_empty() {
+        return "no rooms".to_owned();
+    }
+    rooms
+        .iter()
+        .map(crate::tui::room_line)
+        .collect::<Vec<_>>()
+        .join("\r\n")
+}
+
+/// A display name from the SSH user name: printable, at most 16 characters.
+fn display_name(user: &str) -> String {
+    let name: String = user
+        .chars()
+        .filter(|c| !c.is_control() && !c.is_whitespace())
+        .take(16)
+        .collect();
+    if name.is_empty() {
+        "guest".to_owned()
+    } else {
+        name
+    }
+}
+
+impl Handler for Client {
+    type Error = russh::Error;
+
+    async fn auth_none(&mut self, _user: &str) -> Result<Auth, Self::Error> {
+        // Refused so that a client with a key offers it (the key is the identity);
+        // guests then come in through keyboard-interactive with no questions.
+        Ok(self.reject())
+    }
+
+    async fn auth_password(&mut self, _user: &str, _password: &str) -> Result<Auth, Self::Error> {
+        Ok(self.reject())
+    }
+
+    async fn auth_publickey(
+        &mut self,
+        user: &str,
+        key: VerifiedPublicKey<'_>,
+    ) -> Result<Auth, Self::Error> {
+        self.name = display_name(user);
+        self.identity = key.public_key.fingerprint(HashAlg::Sha256).to_string();
+        log(&format!(
+            "{} signed in as {} with key {}",
+            addr_text(self.addr),
+            self.name,
+            self.identity
+        ));
+        Ok(Auth::Accept)
+    }
+
+    async fn auth_keyboard_interactive<'a>(
+        &'a mut self,
+        user: &str,
+        _submethods: &str,
+        _response: Option<Response<'a>>,
+    ) -> Result<Auth, Self::Error> {
+        if self.hub.settings.publickey_only {
+            return Ok(self.reject());
+        }
+        self.name = display_name(user);
+        self.identity = format!("guest:{}@{}", self.name, self.ip_text());
+        log(&format!(
+            "{} signed in as guest {}",
+            addr_text(self.addr),
+            self.name
+        ));
+        Ok(Auth::Accept)
+    }
+
+    async fn channel_open_session(
+        &mut self,
+        channel: Channel<Msg>,
+        reply: ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if self.started || !self.opening.is_empty() {
+            // One game screen per connection.
+            drop(reply);
+            return Ok(());
+        }
+        self.opening
+            .insert(channel.id(), Opening { channel, pty: None });
+        reply.accept().await;
+        Ok(())
+    }
+
+    async fn channel_open_direct_tcpip(
+        &mut self,
+        _channel: Channel<Msg>,
+        _host_to_connect: &str,
+        _port_to_connect: u32,
+        _originator_address: &str,
+        _originator_port: u32,
+        _reply: ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        log(&format!(
+            "{} refused: port forwarding",
+            addr_text(self.addr)
+        ));
+        Ok(())
+    }
+
+    async fn tcpip_forward(
+        &mut self,
+        _address: &str,
+        _port: &mut u32,
+        _session: &mut Session,
+    ) -> Result<bool, Self::Error> {
+        log(&format!(
+            "{} refused: remote forwarding",
+            addr_text(self.addr)
+        ));
+        Ok(false)
+    }
+
+    async fn agent_request(
+        &mut self,
+        _channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<bool, Self::Error> {
+        Ok(false)
+    }
+
+    async fn x11_request(
+        &mut self,
+        channel: ChannelId,
+        _single_connection: bool,
+        _x11_auth_protocol: &str,
+        _x11_auth_cookie: &str,
+        _x11_screen_number: u32,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        session.channel_failure(channel)?;
+        Ok(())
+    }
+
+    async fn subsystem_request(
+        &mut self,
+        channel: ChannelId,
+        name: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        log(&format!(
+            "{} refused: subsystem {}",
+            addr_text(self.addr),
+            name.chars().take(32).collect::<String>()
+        ));
+        session.channel_failure(channel)?;
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn pty_request(
+        &mut self,
+        channel: ChannelId,
+        term: &str,
+        col_width: u32,
+        row_height: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        _modes: &[(russh::Pty, u32)],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        match self.opening.get_mut(&channel) {
+            Some(opening) => {
+                let term: String = term.chars().take(64).collect();
+                opening.pty = Some((term, clamp_size(col_width, row_height)));
+                session.channel_success(channel)?;
+            }
+            None => session.channel_failure(channel)?,
+        }
+        Ok(())
+    }
+
+    async fn window_change_request(
+        &mut self,
+        channel: ChannelId,
+        col_width: u32,
+        row_height: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        // A running session reads the change from its channel.
+        if let Some(Opening {
+            pty: Some((_, size)),
+            ..
+        }) = self.opening.get_mut(&channel)
+        {
+            *size = clamp_size(col_width, row_height);
+        }
+        Ok(())
+    }
+
+    async fn shell_request(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        session.channel_success(channel)?;
+        self.start(channel, session, None);
+        Ok(())
+    }
+
+    async fn exec_request(
+        &mut self,
+        channel: ChannelId,
+        data: &[u8],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        session.channel_success(channel)?;
+        let text = String::from_utf8_lossy(data);
+        match LobbyCommand::parse(&text) {
+            Err(_) => {
+                log(&format!("{} refused: bad command", addr_text(self.addr)));
+                self.opening.remove(&channel);
+                self.finish(channel, session, &format!("usage: {LOBBY_USAGE}"), 2);
+            }
+            Ok(LobbyCommand::Rooms)
+                if self.opening.get(&channel).is_some_and(|o| o.pty.is_none()) =>
+            {
+                self.opening.remove(&channel);
+                let text = rooms_text(&self.hub.summaries());
+                self.finish(channel, session, &text, 0);
+            }
+            Ok(command) => self.start(channel, session, Some(command)),
+        }
+        Ok(())
+    }
+}

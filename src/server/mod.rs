@@ -1,0 +1,220 @@
+//! `xiangqi-tui serve`: an SSH game server (tokio + russh, the only code that uses
+//! them). Each pty session shows the TUI through `tui::RemoteSession`; rooms share one
+//! game between two players and any number of spectators; every room is saved as PGN
+//! after every change and restored on restart.
+
+mod engine_pool;
+mod handler;
+mod hostkey;
+mod hub;
+mod room;
+mod session;
+mod store;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use russh::server::run_stream;
+use tokio::net::TcpListener;
+
+use crate::board::Position;
+use crate::config::Config;
+use crate::engine::Limits;
+
+pub use engine_pool::search_limits;
+pub use hostkey::{fingerprint, load_or_create as load_or_create_host_key};
+pub use room::{RoomState, Seat};
+pub use store::{parse_room, room_path, room_pgn};
+
+/// Everything the server needs, decided by the command line and the config.
+#[derive(Clone)]
+pub struct ServerSettings {
+    pub listen: SocketAddr,
+    pub max_sessions: usize,
+    pub max_per_address: usize,
+    pub idle_timeout: Duration,
+    pub host_key: PathBuf,
+    /// Rooms are kept in `data_dir/rooms`.
+    pub data_dir: PathBuf,
+    /// Refuse guests: only clients with a public key.
+    pub publickey_only: bool,
+    pub engine_threads: usize,
+    pub engine_hash_mb: usize,
+    pub engine_limits: Limits,
+    pub input_bytes_per_second: u32,
+    /// The start position of new rooms.
+    pub start: Position,
+    /// Settings each session's app starts with (theme, notation, glyphs).
+    pub config: Config,
+}
+
+impl ServerSettings {
+    /// Defaults for `data_dir`, listening on `listen`.
+    pub fn new(listen: SocketAddr, data_dir: PathBuf, config: Config) -> ServerSettings {
+        ServerSettings {
+            listen,
+            max_sessions: 200,
+            max_per_address: 8,
+            idle_timeout: Duration::from_secs(30 * 60),
+            host_key: data_dir.join("ssh_host_ed25519_key"),
+            data_dir,
+            publickey_only: false,
+            engine_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            engine_hash_mb: 64,
+            engine_limits: search_limits(None, None, Some(1000)),
+            input_bytes_per_second: 4096,
+            start: Position::startpos(),
+            config,
+        }
+    }
+}
+
+/// Connection events, on standard error (no secrets: names, addresses, fingerprints).
+pub fn log(line: &str) {
+    eprintln!("xiangqi-tui serve: {line}");
+}
+
+/// A running server: its address and how to stop it.
+pub struct Running {
+    pub addr: SocketAddr,
+    hub: Arc<hub::Hub>,
+    accept: tokio::task::JoinHandle<()>,
+}
+
+impl Running {
+    pub fn session_count(&self) -> usize {
+        self.hub.session_count()
+    }
+
+    /// Tells every session, lets them say goodbye and save (rooms are saved after
+    /// every change already), and stops accepting; returns within `grace`.
+    pub async fn stop(self, grace: Duration) {
+        self.accept.abort();
+        self.hub.shutdown.send_replace(true);
+        let deadline = tokio::time::Instant::now() + grace;
+        while self.hub.session_count() > 0 && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+/// Binds, loads or makes the host key, restores the saved rooms and starts accepting.
+pub async fn start(settings: ServerSettings) -> Result<Running, String> {
+    let key = hostkey::load_or_create(&settings.host_key)?;
+    let listener = TcpListener::bind(settings.listen)
+        .await
+        .map_err(|error| format!("cannot listen on {}: {error}", settings.listen))?;
+    let addr = listener.local_addr().map_err(|error| error.to_string())?;
+    log(&format!(
+        "listening on {addr}, host key {} ({})",
+        hostkey::fingerprint(&key),
+        settings.host_key.display()
+    ));
+    let config = Arc::new(russh::server::Config {
+        server_id: russh::SshId::Standard("SSH-2.0-xiangqi-tui".into()),
+        methods: if settings.publickey_only {
+            russh::MethodSet::from(&[russh::MethodKind::PublicKey][..])
+        } else {
+            russh::MethodSet::from(
+                &[
+                    russh::MethodKind::PublicKey,
+                    russh::MethodKind::KeyboardInteractive,
+                ][..],
+            )
+        },
+        auth_rejection_time: Duration::from_millis(200),
+        auth_rejection_time_initial: Some(Duration::ZERO),
+        keys: vec![key],
+        inactivity_timeout: Some(settings.idle_timeout + Duration::from_secs(60)),
+        keepalive_interval: Some(Duration::from_secs(30)),
+        nodelay: true,
+        ..Default::default()
+    });
+    let hub = hub::Hub::new(settings);
+    hub.resume_engines();
+    let accept = tokio::spawn(accept_loop(listener, config, Arc::clone(&hub)));
+    Ok(Running { addr, hub, accept })
+}
+
+async fn accept_loop(
+    listener: TcpListener,
+    config: Arc<russh::server::Config>,
+    hub: Arc<hub::Hub>,
+) {
+    loop {
+        let (socket, addr) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            Err(error) => {
+                log(&format!("accept failed: {error}"));
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        let _ = socket.set_nodelay(true);
+        log(&format!("{addr} connected"));
+        let handler = handler::Client::new(Arc::clone(&hub), Some(addr));
+        let config = Arc::clone(&config);
+        let mut shutdown = hub.shutdown.subscribe();
+        tokio::spawn(async move {
+            let running = match run_stream(config, socket, handler).await {
+                Ok(running) => running,
+                Err(error) => {
+                    log(&format!("{addr} failed: {error}"));
+                    return;
+                }
+            };
+            let handle = running.handle();
+            tokio::select! {
+                result = running => {
+                    if let Err(error) = result {
+                        log(&format!("{addr} closed: {error}"));
+                    } else {
+                        log(&format!("{addr} closed"));
+                    }
+                }
+                _ = shutdown.changed() => {
+                    // Let the session say goodbye first.
+                    tokio::time::sleep(Duration::from_millis(300)).await;
+                    let _ = handle
+                        .disconnect(russh::Disconnect::ByApplication, "server stopping".into(), "".into())
+                        .await;
+                }
+            }
+        });
+    }
+}
+
+/// Runs the server until SIGINT or SIGTERM: then every client is told, rooms are saved
+/// and it returns within 2 seconds.
+pub fn serve_until_signal(settings: ServerSettings) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        // The async side only moves bytes; the engine pool has its own threads.
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|error| format!("cannot start the runtime: {error}"))?;
+    runtime.block_on(async {
+        use tokio::signal::unix::{SignalKind, signal};
+        let mut terminate =
+            signal(SignalKind::terminate()).map_err(|error| format!("signals: {error}"))?;
+        let mut interrupt =
+            signal(SignalKind::interrupt()).map_err(|error| format!("signals: {error}"))?;
+        let running = start(settings).await?;
+        let name = tokio::select! {
+            _ = terminate.recv() => "SIGTERM",
+            _ = interrupt.recv() => "SIGINT",
+        };
+        log(&format!(
+            "{name}: telling {} sessions, saving, stopping",
+            running.session_count()
+        ));
+        running.stop(Duration::from_millis(1500)).await;
+        log("stopped");
+        Ok::<(), String>(())
+    })?;
+    // Blocked engine searches end with the process.
+    runtime.shutdown_timeout(Duration::from_millis(200));
+    Ok(())
+}

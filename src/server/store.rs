@@ -1,0 +1,167 @@
+//! Rooms on disk: one PGN per room in `DATA/rooms/NAME.pgn`, written atomically after
+//! every change, with tags for the room's kind and seats so a restart restores the
+//! unfinished rooms.
+
+use std::path::{Path, PathBuf};
+
+use crate::board::Color;
+use crate::notation::Notation;
+use crate::record::{GameRecord, GameResult};
+use crate::tui::{GameState, RoomKind, write_atomically};
+
+use super::room::{RoomState, Seat};
+
+const TAG_ROOM: &str = "Room";
+const TAG_KIND: &str = "RoomKind";
+const TAG_RED: &str = "Red";
+const TAG_BLACK: &str = "Black";
+const TAG_RED_ID: &str = "RedIdentity";
+const TAG_BLACK_ID: &str = "BlackIdentity";
+const TAG_TERMINATION: &str = "Termination";
+
+pub fn rooms_dir(data_dir: &Path) -> PathBuf {
+    data_dir.join("rooms")
+}
+
+pub fn room_path(data_dir: &Path, name: &str) -> PathBuf {
+    rooms_dir(data_dir).join(format!("{name}.pgn"))
+}
+
+/// The room as PGN (ICCS moves, which read back in any locale).
+pub fn room_pgn(room: &RoomState) -> String {
+    let mut record: GameRecord = room.game.to_record();
+    record.tags.clear();
+    let mut tag = |name: &str, value: &str| record.tags.push((name.to_owned(), value.to_owned()));
+    tag(TAG_ROOM, &room.name);
+    tag(
+        TAG_KIND,
+        match room.kind {
+            RoomKind::Engine => "engine",
+            RoomKind::Human => "human",
+        },
+    );
+    for (color, name_tag, id_tag) in [
+        (Color::Red, TAG_RED, TAG_RED_ID),
+        (Color::Black, TAG_BLACK, TAG_BLACK_ID),
+    ] {
+        if room.engine_side == Some(color) {
+            tag(name_tag, super::room::ENGINE_NAME);
+        } else if let Some(seat) = &room.seats[usize::from(color == Color::Black)] {
+            tag(name_tag, &seat.name);
+            tag(id_tag, &seat.identity);
+        }
+    }
+    if let Some((text, result)) = &room.ended {
+        tag(TAG_TERMINATION, text);
+        record.result = *result;
+    }
+    record.to_pgn(Notation::Iccs)
+}
+
+/// Writes the room's file (atomically: a crash leaves the old or the new one).
+pub fn save(data_dir: &Path, room: &RoomState) -> std::io::Result<()> {
+    write_atomically(&room_path(data_dir, &room.name), &room_pgn(room))
+}
+
+/// A room read back from its PGN; `None` for a finished game.
+pub fn parse_room(text: &str) -> Result<Option<RoomState>, String> {
+    let record = GameRecord::from_pgn(text).map_err(|error| error.to_string())?;
+    if record.result != GameResult::Unknown {
+        return Ok(None);
+    }
+    let name = record
+        .tag(TAG_ROOM)
+        .filter(|name| crate::tui::valid_room_name(name))
+        .ok_or("no valid Room tag")?
+        .to_owned();
+    let kind = match record.tag(TAG_KIND) {
+        Some("engine") => RoomKind::Engine,
+        _ => RoomKind::Human,
+    };
+    let game = GameState::from_record(&record)
+        .map_err(|illegal| format!("move {} ({}) is illegal", illegal.index + 1, illegal.mv))?;
+    if game.position().outcome().is_some() {
+        return Ok(None);
+    }
+    let seat = |name_tag: &str, id_tag: &str| {
+        let identity = record.tag(id_tag)?;
+        Some(Seat {
+            identity: identity.to_owned(),
+            name: record.tag(name_tag).unwrap_or("?").to_owned(),
+            connected: 0,
+        })
+    };
+    let red = seat(TAG_RED, TAG_RED_ID);
+    let black = seat(TAG_BLACK, TAG_BLACK_ID);
+    let Some(creator) = red.clone().or_else(|| black.clone()) else {
+        return Err("no player in the room".into());
+    };
+    let mut room = RoomState::new(&name, kind, creator, game.start().clone());
+    room.game = game;
+    room.seats = [red, black];
+    if kind == RoomKind::Engine {
+        room.engine_side = Some(if room.seats[0].is_some() {
+            Color::Black
+        } else {
+            Color::Red
+        });
+    }
+    Ok(Some(room))
+}
+
+/// The unfinished rooms saved in `data_dir`; unreadable files are reported and skipped.
+pub fn load_all(data_dir: &Path) -> (Vec<RoomState>, Vec<String>) {
+    let mut rooms = Vec::new();
+    let mut problems = Vec::new();
+    let Ok(entries) = std::fs::read_dir(rooms_dir(data_dir)) else {
+        return (rooms, problems);
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter(|path| path.extension().is_some_and(|ext| ext == "pgn"))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let read = std::fs::read(&path)
+            .map_err(|error| error.to_string())
+            .and_then(|bytes| parse_room(&String::from_utf8_lossy(&bytes)));
+        match read {
+            Ok(Some(room)) => rooms.push(room),
+            Ok(None) => {}
+            Err(error) => problems.push(format!("{}: {error}", path.display())),
+        }
+    }
+    (rooms, problems)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::{Move, Position};
+
+    use super::*;
+
+    #[test]
+    fn an_unfinished_room_reads_back_with_its_seats_and_a_finished_one_does_not() {
+        let ann = Seat {
+            identity: "SHA256:abc".into(),
+            name: "ann".into(),
+            connected: 1,
+        };
+        let mut room = RoomState::new("k7", RoomKind::Human, ann, Position::startpos());
+        room.take_seat("guest:bob@127.0.0.1", "bob").unwrap();
+        room.play(Color::Red, Move::parse_coords("h2e2").unwrap())
+            .unwrap();
+        let back = parse_room(&room_pgn(&room)).unwrap().unwrap();
+        assert_eq!(back.name, "k7");
+        assert_eq!(back.side_of("guest:bob@127.0.0.1"), Some(Color::Red));
+        assert_eq!(back.side_of("SHA256:abc"), Some(Color::Black));
+        assert_eq!(
+            back.game.moves().collect::<Vec<_>>(),
+            room.game.moves().collect::<Vec<_>>()
+        );
+        room.resign(Color::Black).unwrap();
+        let text = room_pgn(&room);
+        assert!(text.contains("[Result \"1-0\"]"), "{text}");
+        assert!(parse_room(&text).unwrap().is_none());
+    }
+}

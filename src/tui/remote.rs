@@ -1,0 +1,564 @@
+//! The TUI for a remote terminal, with no terminal of its own: the SSH server feeds it
+//! input bytes and a size and sends the frames it returns as bytes. A room shows the
+//! same `App`, `update` and `view` as the local TUI; the session only keeps the room's
+//! rules (whose move it is, agreements between players) and reports what the player
+//! asks for as `Intent`s the server carries out on the shared room.
+
+use std::io::{self, Write};
+use std::sync::{Arc, Mutex};
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::backend::CrosstermBackend;
+use ratatui::layout::Rect;
+use ratatui::{Terminal, TerminalOptions, Viewport};
+
+use crate::board::{Color, Move};
+use crate::config::Config;
+use crate::config::theme::ColorEnv;
+
+use super::action::{Action, Effect};
+use super::app::{App, Focus};
+use super::game::GameState;
+use super::input::InputLine;
+use super::remote_input::InputDecoder;
+use super::remote_lobby;
+use super::search_log::LogKind;
+use super::update::update;
+use super::view::view;
+
+pub use super::remote_lobby::{LobbyCommand, RoomKind, RoomSummary, valid_room_name};
+
+/// Bytes that put a remote terminal in the state the TUI draws on: the alternate
+/// screen, click and wheel reports (SGR), bracketed paste.
+pub const SCREEN_SETUP: &[u8] = b"\x1b[?1049h\x1b[?1000h\x1b[?1006h\x1b[?2004h\x1b[2J";
+/// Bytes that put it back as it was.
+pub const SCREEN_RESTORE: &[u8] = b"\x1b[?2004l\x1b[?1006l\x1b[?1000l\x1b[?25h\x1b[?1049l";
+
+/// What a player asks of the room or the server.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Intent {
+    Lobby(LobbyCommand),
+    Play(Move),
+    /// Confirmed with `y` after Ctrl-R (or `:resign`).
+    Resign,
+    /// `:draw`: offer a draw, or accept the other side's offer.
+    Draw,
+    /// `:undo` (or Ctrl-Z): ask to take back, or agree to the other side's request.
+    Undo,
+    Say(String),
+    /// Back to the lobby (`:leave`); a player keeps the seat.
+    Leave,
+    /// End the session (Ctrl-C, Ctrl-D).
+    Quit,
+}
+
+/// A room as one session sees it: the shared game and who is who.
+#[derive(Debug, Clone)]
+pub struct RoomView {
+    pub name: String,
+    pub kind: RoomKind,
+    /// The viewer's side; `None` for a spectator.
+    pub my_side: Option<Color>,
+    pub red: String,
+    pub black: String,
+    pub spectators: usize,
+    pub game: GameState,
+    /// How the game ended when not by the board (resignation, agreed draw), e.g.
+    /// "Black resigned (1-0)".
+    pub ended: Option<String>,
+    /// A pending offer or request, e.g. "Red offers a draw (:draw accepts)".
+    pub pending: Option<String>,
+    /// Chat lines, numbered from the room's first: (number, text).
+    pub chat: Vec<(u64, String)>,
+}
+
+enum Screen {
+    Lobby,
+    Room(Box<RoomView>),
+}
+
+/// Where the backend writes a frame; `render` takes the bytes out.
+#[derive(Clone, Default)]
+struct FrameSink(Arc<Mutex<Vec<u8>>>);
+
+impl FrameSink {
+    fn take(&self) -> Vec<u8> {
+        std::mem::take(&mut self.0.lock().unwrap_or_else(|p| p.into_inner()))
+    }
+}
+
+impl Write for FrameSink {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// One remote terminal's UI.
+pub struct RemoteSession {
+    app: App,
+    terminal: Terminal<CrosstermBackend<FrameSink>>,
+    sink: FrameSink,
+    decoder: InputDecoder,
+    screen: Screen,
+    lobby: remote_lobby::Lobby,
+    /// Ctrl-R was pressed: the next key confirms (`y`) or cancels.
+    confirm_resign: bool,
+    /// Chat lines already in the log.
+    chat_seen: u64,
+    needs_clear: bool,
+}
+
+fn area(width: u16, height: u16) -> Rect {
+    Rect::new(0, 0, width.max(1), height.max(1))
+}
+
+/// A ratatui terminal drawing into `sink`, with nothing drawn yet. Its `clear` and
+/// `resize` would ask the process's own terminal for the cursor, so a fresh one is made
+/// instead whenever the remote screen is cleared.
+fn screen(
+    sink: &FrameSink,
+    width: u16,
+    height: u16,
+) -> io::Result<Terminal<CrosstermBackend<FrameSink>>> {
+    let options = TerminalOptions {
+        viewport: Viewport::Fixed(area(width, height)),
+    };
+    Terminal::with_options(CrosstermBackend::new(sink.clone()), options)
+}
+
+impl RemoteSession {
+    /// A session drawn at `width` x `height` for a terminal whose `TERM` is `term`.
+    pub fn new(config: Config, term: &str, width: u16, height: u16) -> io::Result<RemoteSession> {
+        let color_env = ColorEnv {
+            no_color: None,
+            colorterm: None,
+            term: Some(term.to_owned()),
+        };
+        let mut app = App::new(config, color_env, false);
+        app.size = (width.max(1), height.max(1));
+        let sink = FrameSink::default();
+        let terminal = screen(&sink, width, height)?;
+        Ok(RemoteSession {
+            app,
+            terminal,
+            sink,
+            decoder: InputDecoder::default(),
+            screen: Screen::Lobby,
+            lobby: remote_lobby::Lobby::default(),
+            confirm_resign: false,
+            chat_seen: 0,
+            needs_clear: true,
+        })
+    }
+
+    pub fn app(&self) -> &App {
+        &self.app
+    }
+
+    /// The room shown, if any.
+    pub fn room(&self) -> Option<&RoomView> {
+        match &self.screen {
+            Screen::Room(view) => Some(view),
+            Screen::Lobby => None,
+        }
+    }
+
+    pub fn resize(&mut self, width: u16, height: u16) {
+        let _ = update(&mut self.app, Action::Resize(width.max(1), height.max(1)));
+        self.needs_clear = true;
+    }
+
+    /// The next frame starts from a cleared screen (after frames were dropped).
+    pub fn force_full_redraw(&mut self) {
+        self.needs_clear = true;
+    }
+
+    /// A message on the status line (lobby or room).
+    pub fn notify(&mut self, text: impl Into<String>, alert: bool) {
+        let text = text.into();
+        match &self.screen {
+            Screen::Lobby => self.lobby.message = Some((text, alert)),
+            Screen::Room(_) if alert => self.app.alert(text),
+            Screen::Room(_) => self.app.notify(text),
+        }
+    }
+
+    /// Shows the lobby with `rooms`.
+    pub fn show_lobby(&mut self, rooms: Vec<RoomSummary>) {
+        if matches!(self.screen, Screen::Room(_)) {
+            self.screen = Screen::Lobby;
+            self.needs_clear = true;
+        }
+        self.lobby.set_rooms(rooms);
+    }
+
+    /// Shows `view` (entering the room or following its changes).
+    pub fn show_room(&mut self, view: RoomView) {
+        let entering = match &self.screen {
+            Screen::Room(old) => old.name != view.name,
+            Screen::Lobby => true,
+        };
+        if entering {
+            super::update::start_game(&mut self.app, view.game.clone());
+            self.app.flipped = view.my_side == Some(Color::Black);
+            self.app.focus = Focus::Input;
+            self.chat_seen = 0;
+            self.confirm_resign = false;
+            self.needs_clear = true;
+        } else if !self.app.game.moves().eq(view.game.moves()) {
+            self.app.game = view.game.clone();
+            self.app.selected = None;
+            if let Some(outcome) = self.app.position().outcome() {
+                self.app.notify(format!(
+                    "game over: {} ({})",
+                    outcome.describe(),
+                    outcome.pgn_result()
+                ));
+            }
+        }
+        for (number, line) in &view.chat {
+            if *number >= self.chat_seen {
+                self.app.log.push(LogKind::Note, line.clone());
+                self.chat_seen = number + 1;
+            }
+        }
+        self.app.room_status = Some(status_text(&view));
+        self.screen = Screen::Room(Box::new(view));
+    }
+
+    /// Decodes `bytes` and handles the keys; returns what the player asked for.
+    pub fn feed(&mut self, bytes: &[u8]) -> Vec<Intent> {
+        let mut intents = Vec::new();
+        for action in self.decoder.feed(bytes) {
+            intents.extend(self.handle(action));
+        }
+        intents
+    }
+
+    /// Handles one decoded input (public for tests that skip the byte level).
+    pub fn handle(&mut self, action: Action) -> Vec<Intent> {
+        if let Action::Key(key) = &action
+            && key.modifiers.contains(KeyModifiers::CONTROL)
+            && matches!(key.code, KeyCode::Char('c' | 'd'))
+        {
+            return vec![Intent::Quit];
+        }
+        match &self.screen {
+            Screen::Lobby => self.lobby.handle(action),
+            Screen::Room(_) => self.room_input(action),
+        }
+    }
+
+    fn room_input(&mut self, action: Action) -> Vec<Intent> {
+        if let Action::Key(key) = &action
+            && let Some(intents) = self.room_key(key)
+        {
+            return intents;
+        }
+        let effects = update(&mut self.app, action);
+        self.after_update(effects)
+    }
+
+    fn my_side(&self) -> Option<Color> {
+        self.room().and_then(|view| view.my_side)
+    }
+
+    /// Keys with a room meaning; `None` lets the app have the key.
+    fn room_key(&mut self, key: &KeyEvent) -> Option<Vec<Intent>> {
+        if self.confirm_resign {
+            self.confirm_resign = false;
+            self.app.notice = None;
+            if key.code == KeyCode::Char('y') {
+                return Some(vec![Intent::Resign]);
+            }
+            self.app.notify("you play on");
+            return Some(Vec::new());
+        }
+        if !self.app.popups.is_empty() {
+            return None;
+        }
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        match key.code {
+            KeyCode::Char('r') if ctrl => Some(self.ask_resign()),
+            KeyCode::Char('z') if ctrl => Some(vec![Intent::Undo]),
+            // Engine and game-setup keys of the local program: a room's game is shared.
+            KeyCode::Char('y' | 'n' | 'o' | 'e' | 'p' | 'g' | 't' | 'a' | 'h') if ctrl => {
+                Some(self.refuse("not in a shared room: :undo asks, :draw offers, :leave"))
+            }
+            KeyCode::F(2 | 3 | 4 | 6 | 7 | 8) => {
+                Some(self.refuse("not in a shared room: :undo asks, :draw offers, :leave"))
+            }
+            KeyCode::Enter if self.app.focus == Focus::Input => {
+                let text = self.app.input.text().trim().to_owned();
+                let command = text.strip_prefix(':')?;
+                self.room_command(command)
+            }
+            _ => None,
+        }
+    }
+
+    fn refuse(&mut self, why: &str) -> Vec<Intent> {
+        self.app.alert(why.to_owned());
+        Vec::new()
+    }
+
+    fn ask_resign(&mut self) -> Vec<Intent> {
+        if self.my_side().is_none() {
+            return self.refuse("spectators do not resign");
+        }
+        self.confirm_resign = true;
+        self.app
+            .alert("resign this game? y resigns, any other key plays on");
+        Vec::new()
+    }
+
+    /// `:` commands with a room meaning; others go to the app.
+    fn room_command(&mut self, line: &str) -> Option<Vec<Intent>> {
+        let (name, argument) = match line.trim().split_once(char::is_whitespace) {
+            Some((name, argument)) => (name, argument.trim()),
+            None => (line.trim(), ""),
+        };
+        let intent = match name {
+            "draw" => Intent::Draw,
+            "undo" => Intent::Undo,
+            "leave" => Intent::Leave,
+            "resign" => {
+                self.app.input.clear();
+                return Some(self.ask_resign());
+            }
+            "say" if argument.is_empty() => {
+                self.app.input.set_error(":say needs a text".to_owned());
+                return Some(Vec::new());
+            }
+            "say" => Intent::Say(argument.to_owned()),
+            "load" | "save" | "fen" | "mode" | "profile" | "time" | "engine" | "level"
+            | "analyze" | "analyse" | "hint" | "multipv" | "compare" => {
+                self.app
+                    .input
+                    .set_error(format!(":{name} is not available in a shared room"));
+                return Some(Vec::new());
+            }
+            _ => return None,
+        };
+        self.app.input.clear();
+        Some(vec![intent])
+    }
+
+    /// Keeps the shared game: a move made on the board becomes a `Play` when it is the
+    /// player's to make; anything else is put back as the room has it.
+    fn after_update(&mut self, effects: Vec<Effect>) -> Vec<Intent> {
+        let mut intents = Vec::new();
+        for effect in effects {
+            match effect {
+                Effect::ClearScreen => self.needs_clear = true,
+                Effect::Quit => intents.push(Intent::Quit),
+                // No engine, no files and no autosave for a remote session: the room
+                // keeps the game.
+                _ => {}
+            }
+        }
+        self.app.quitting = false;
+        let Screen::Room(view) = &self.screen else {
+            return intents;
+        };
+        if self.app.game.moves().eq(view.game.moves()) {
+            return intents;
+        }
+        let room_moves: Vec<Move> = view.game.moves().collect();
+        let mine: Vec<Move> = self.app.game.moves().collect();
+        let one_more = mine.len() == room_moves.len() + 1 && mine.starts_with(&room_moves);
+        let to_move = view.game.position().side_to_move();
+        let why = if view.ended.is_some() {
+            Some("the game is over")
+        } else if view.my_side.is_none() {
+            Some("spectators watch: they do not move")
+        } else if view.my_side != Some(to_move) {
+            Some("it is your opponent's move")
+        } else if !one_more {
+            Some("moves are taken back only by agreement: :undo asks")
+        } else {
+            None
+        };
+        match why {
+            Some(why) => {
+                self.app.game = view.game.clone();
+                self.app.alert(why);
+            }
+            None => intents.push(Intent::Play(mine[room_moves.len()])),
+        }
+        intents
+    }
+
+    /// Draws the screen and returns the bytes that bring the terminal up to date.
+    pub fn render(&mut self) -> io::Result<Vec<u8>> {
+        if self.needs_clear {
+            let (width, height) = self.app.size;
+            self.terminal = screen(&self.sink, width, height)?;
+            // Default colours first, so the cleared screen is blank as ratatui assumes.
+            self.sink.write_all(b"\x1b[0m\x1b[2J")?;
+            self.needs_clear = false;
+        }
+        let RemoteSession {
+            app,
+            terminal,
+            screen,
+            lobby,
+            ..
+        } = self;
+        match screen {
+            Screen::Lobby => terminal.draw(|frame| remote_lobby::draw(lobby, app, frame))?,
+            Screen::Room(_) => terminal.draw(|frame| view(app, frame))?,
+        };
+        Ok(self.sink.take())
+    }
+
+    /// The text of the lobby's input line (for tests).
+    pub fn lobby_input(&self) -> &InputLine {
+        &self.lobby.line
+    }
+}
+
+fn status_text(view: &RoomView) -> String {
+    let mut parts = vec![format!("room {}", view.name)];
+    let me = match view.my_side {
+        Some(Color::Red) => "you: Red",
+        Some(Color::Black) => "you: Black",
+        None => "watching",
+    };
+    parts.push(format!("{me} | {} vs {}", view.red, view.black));
+    if view.spectators > 0 {
+        parts.push(format!("{} watching", view.spectators));
+    }
+    if let Some(ended) = &view.ended {
+        parts.push(ended.clone());
+    }
+    if let Some(pending) = &view.pending {
+        parts.push(pending.clone());
+    }
+    parts.join(" | ")
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Position;
+    use crate::config::Config;
+
+    use super::*;
+
+    fn room(my_side: Option<Color>, game: GameState) -> RoomView {
+        RoomView {
+            name: "k7".into(),
+            kind: RoomKind::Human,
+            my_side,
+            red: "ann".into(),
+            black: "bob".into(),
+            spectators: 1,
+            game,
+            ended: None,
+            pending: None,
+            chat: vec![(0, "ann: hi".into())],
+        }
+    }
+
+    fn session() -> RemoteSession {
+        let config = Config::load(None, None, &Default::default()).unwrap();
+        RemoteSession::new(config, "xterm-256color", 100, 30).unwrap()
+    }
+
+    #[test]
+    fn a_typed_lobby_command_becomes_an_intent() {
+        let mut session = session();
+        session.show_lobby(Vec::new());
+        let frame = String::from_utf8_lossy(&session.render().unwrap()).into_owned();
+        assert!(frame.contains("new human"), "{frame}");
+        assert_eq!(
+            session.feed(b"new human k7\r"),
+            [Intent::Lobby(LobbyCommand::NewHuman(Some("k7".into())))]
+        );
+        assert!(session.feed(b"join bad!name\r").is_empty());
+        assert!(session.lobby_input().error().is_some());
+    }
+
+    #[test]
+    fn a_player_moves_only_on_their_turn_and_spectators_never() {
+        let mut session = session();
+        session.show_room(room(Some(Color::Red), GameState::new(Position::startpos())));
+        assert_eq!(
+            session.feed("炮二平五\r".as_bytes()),
+            [Intent::Play(Move::parse_coords("h2e2").unwrap())]
+        );
+        // The room has not played it yet: the next move is still Red's as the room says.
+        let mut played = GameState::new(Position::startpos());
+        played.play(Move::parse_coords("h2e2").unwrap());
+        session.show_room(room(Some(Color::Red), played.clone()));
+        assert!(session.feed(b"h9g7\r").is_empty());
+        assert_eq!(session.app().game.ply(), 1);
+        let mut watcher = super::tests::session();
+        watcher.show_room(room(None, played));
+        assert!(watcher.feed(b"h9g7\r").is_empty());
+        assert_eq!(watcher.app().game.ply(), 1);
+        assert_eq!(
+            watcher.app().notice.as_ref().unwrap().text,
+            "spectators watch: they do not move"
+        );
+    }
+
+    #[test]
+    fn resign_needs_a_confirmation_and_room_commands_become_intents() {
+        let mut session = session();
+        session.show_room(room(
+            Some(Color::Black),
+            GameState::new(Position::startpos()),
+        ));
+        assert!(session.feed(b"\x12").is_empty());
+        assert!(session.feed(b"n").is_empty());
+        assert!(session.feed(b"\x12").is_empty());
+        assert_eq!(session.feed(b"y"), [Intent::Resign]);
+        assert_eq!(session.feed(b":draw\r"), [Intent::Draw]);
+        assert_eq!(session.feed(b":undo\r"), [Intent::Undo]);
+        assert_eq!(
+            session.feed(b":say good game\r"),
+            [Intent::Say("good game".into())]
+        );
+        assert_eq!(session.feed(b"\x03"), [Intent::Quit]);
+        assert!(session.feed(b":load x.pgn\r").is_empty());
+        // Chat lines reach the log once each.
+        assert_eq!(session.app().log.len(), 1);
+        session.show_room(room(
+            Some(Color::Black),
+            GameState::new(Position::startpos()),
+        ));
+        assert_eq!(session.app().log.len(), 1);
+        let frame = String::from_utf8_lossy(&session.render().unwrap()).into_owned();
+        assert!(frame.contains("room"), "{frame}");
+    }
+
+    #[test]
+    fn the_local_programs_engine_and_clock_commands_are_refused_in_a_room() {
+        let mut session = session();
+        session.show_room(room(Some(Color::Red), GameState::new(Position::startpos())));
+        for command in [":time 10+5", ":engine x", ":level 3", ":analyze", ":hint"] {
+            assert!(session.feed(format!("{command}\r").as_bytes()).is_empty());
+            let name = command[1..].split(' ').next().unwrap();
+            assert_eq!(
+                session.app().input.error(),
+                Some(format!(":{name} is not available in a shared room").as_str())
+            );
+            session.feed(b"\x1b");
+            session.feed(b"\x15");
+        }
+        // Ctrl-A (analysis) and Ctrl-H (hint) are refused the same way.
+        assert!(session.feed(b"\x01").is_empty());
+        assert!(!session.app().analysis.active);
+        assert_eq!(session.app().config.settings.time, None);
+        assert_eq!(session.app().config.settings.level, 20);
+    }
+}

@@ -1,0 +1,270 @@
+//! The lobby of the SSH server, the first screen of a remote session: the rooms with
+//! their players, spectators and moves, and a command line for `new engine [ROOM]`,
+//! `new human [ROOM]`, `join ROOM`, `watch ROOM` and `rooms` (the same commands an SSH
+//! client may give as its command).
+
+use crossterm::event::{KeyCode, KeyModifiers};
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph};
+
+use super::action::Action;
+use super::app::App;
+use super::input::InputLine;
+use super::remote::Intent;
+
+/// The commands, as the usage line and the lobby show them.
+pub const LOBBY_USAGE: &str =
+    "new engine [ROOM] | new human [ROOM] | join ROOM | watch ROOM | rooms";
+
+/// A lobby command, typed or given as the SSH command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LobbyCommand {
+    NewEngine(Option<String>),
+    NewHuman(Option<String>),
+    Join(String),
+    Watch(String),
+    Rooms,
+}
+
+/// Who plays in a room besides its creator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoomKind {
+    Engine,
+    Human,
+}
+
+/// One row of the lobby's room list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoomSummary {
+    pub name: String,
+    pub kind: RoomKind,
+    pub red: Option<String>,
+    pub black: Option<String>,
+    pub spectators: usize,
+    pub moves: usize,
+    pub over: bool,
+}
+
+/// A room name: 1 to 16 ASCII letters, digits and `-`.
+pub fn valid_room_name(name: &str) -> bool {
+    (1..=16).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+}
+
+impl LobbyCommand {
+    /// Parses a command line; the error says what is wrong in one line.
+    pub fn parse(line: &str) -> Result<LobbyCommand, String> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let room = |name: &str| {
+            if valid_room_name(name) {
+                Ok(name.to_owned())
+            } else {
+                Err(format!(
+                    "bad room name '{name}': 1-16 ASCII letters, digits or '-'"
+                ))
+            }
+        };
+        match words.as_slice() {
+            ["new", "engine"] => Ok(LobbyCommand::NewEngine(None)),
+            ["new", "engine", name] => Ok(LobbyCommand::NewEngine(Some(room(name)?))),
+            ["new", "human"] => Ok(LobbyCommand::NewHuman(None)),
+            ["new", "human", name] => Ok(LobbyCommand::NewHuman(Some(room(name)?))),
+            ["join", name] => Ok(LobbyCommand::Join(room(name)?)),
+            ["watch", name] => Ok(LobbyCommand::Watch(room(name)?)),
+            ["rooms"] => Ok(LobbyCommand::Rooms),
+            _ => Err(format!("usage: {LOBBY_USAGE}")),
+        }
+    }
+}
+
+/// The lobby's state in one session.
+#[derive(Debug, Default)]
+pub struct Lobby {
+    pub line: InputLine,
+    pub rooms: Vec<RoomSummary>,
+    pub selected: usize,
+    pub message: Option<(String, bool)>,
+}
+
+impl Lobby {
+    pub fn set_rooms(&mut self, rooms: Vec<RoomSummary>) {
+        self.rooms = rooms;
+        self.selected = self.selected.min(self.rooms.len().saturating_sub(1));
+    }
+
+    pub fn handle(&mut self, action: Action) -> Vec<Intent> {
+        match action {
+            Action::Paste(text) => {
+                text.lines()
+                    .next()
+                    .unwrap_or("")
+                    .chars()
+                    .for_each(|c| self.line.insert(c));
+                Vec::new()
+            }
+            Action::Key(key) => {
+                if !key.modifiers.contains(KeyModifiers::CONTROL) {
+                    self.message = None;
+                }
+                match key.code {
+                    KeyCode::Char('u') if key.modifiers.contains(KeyModifiers::CONTROL) => {
+                        self.line.delete_to_start()
+                    }
+                    KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => {
+                        self.line.insert(c)
+                    }
+                    KeyCode::Backspace => self.line.backspace(),
+                    KeyCode::Left => self.line.left(),
+                    KeyCode::Right => self.line.right(),
+                    KeyCode::Esc => self.line.clear(),
+                    KeyCode::Up => self.selected = self.selected.saturating_sub(1),
+                    KeyCode::Down => {
+                        self.selected = (self.selected + 1).min(self.rooms.len().saturating_sub(1))
+                    }
+                    KeyCode::Enter => return self.submit(),
+                    _ => {}
+                }
+                Vec::new()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn submit(&mut self) -> Vec<Intent> {
+        let text = self.line.text().trim().to_owned();
+        if text.is_empty() {
+            // Enter on the list: take an open seat, else watch.
+            let Some(room) = self.rooms.get(self.selected) else {
+                return Vec::new();
+            };
+            let open = room.kind == RoomKind::Human && (room.red.is_none() || room.black.is_none());
+            let command = if open {
+                LobbyCommand::Join(room.name.clone())
+            } else {
+                LobbyCommand::Watch(room.name.clone())
+            };
+            return vec![Intent::Lobby(command)];
+        }
+        match LobbyCommand::parse(&text) {
+            Ok(command) => {
+                self.line.clear();
+                vec![Intent::Lobby(command)]
+            }
+            Err(error) => {
+                self.line.set_error(error);
+                Vec::new()
+            }
+        }
+    }
+}
+
+/// One room as a line of the list.
+pub fn room_line(room: &RoomSummary) -> String {
+    let seat = |name: &Option<String>| name.clone().unwrap_or_else(|| "(open)".to_owned());
+    let kind = match room.kind {
+        RoomKind::Engine => "engine",
+        RoomKind::Human => "human",
+    };
+    format!(
+        "{:<16} {:<6} {:>14} vs {:<14} {:>3} moves {:>2} watching{}",
+        room.name,
+        kind,
+        seat(&room.red),
+        seat(&room.black),
+        room.moves,
+        room.spectators,
+        if room.over { "  (over)" } else { "" }
+    )
+}
+
+pub fn draw(lobby: &Lobby, app: &App, frame: &mut Frame) {
+    let palette = &app.palette;
+    let area = frame.area();
+    frame.render_widget(Block::new().style(palette.text), area);
+    let [list, help, input, status] = Layout::vertical([
+        Constraint::Min(3),
+        Constraint::Length(3),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let mut lines: Vec<Line> = lobby
+        .rooms
+        .iter()
+        .enumerate()
+        .map(|(index, room)| {
+            let style = if index == lobby.selected {
+                palette.pane_highlight
+            } else {
+                palette.pane
+            };
+            Line::from(Span::styled(room_line(room), style))
+        })
+        .collect();
+    if lines.is_empty() {
+        lines.push(Line::from(Span::styled(
+            "no rooms yet: type 'new human' to open one for a friend, 'new engine' to play the engine",
+            palette.log_detail,
+        )));
+    }
+    let block = Block::new()
+        .borders(Borders::ALL)
+        .border_style(palette.pane_border_focused)
+        .title(Span::styled(" xiangqi rooms ", palette.pane_title));
+    frame.render_widget(Paragraph::new(lines).block(block).style(palette.pane), list);
+    let help_lines = vec![
+        Line::from(format!(" {LOBBY_USAGE}")),
+        Line::from(" Up/Down and Enter: join an open seat or watch | Ctrl-C leaves"),
+        Line::from(" in a room: moves as at home, Ctrl-R resign, :draw, :undo, :say TEXT, :leave"),
+    ];
+    frame.render_widget(Paragraph::new(help_lines).style(palette.text), help);
+    let (text, style) = match lobby.line.error() {
+        Some(error) => (
+            format!("> {}  ({error})", lobby.line.text()),
+            palette.input_error,
+        ),
+        None => (format!("> {}", lobby.line.text()), palette.input),
+    };
+    frame.render_widget(Paragraph::new(text).style(style), input);
+    let (message, style) = match &lobby.message {
+        Some((text, true)) => (text.clone(), palette.status_alert),
+        Some((text, false)) => (text.clone(), palette.status),
+        None => (format!("{} rooms", lobby.rooms.len()), palette.status),
+    };
+    frame.render_widget(Paragraph::new(format!(" {message}")).style(style), status);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_parse_exactly_and_room_names_are_checked() {
+        assert_eq!(
+            LobbyCommand::parse("new engine"),
+            Ok(LobbyCommand::NewEngine(None))
+        );
+        assert_eq!(
+            LobbyCommand::parse(" join  k7 "),
+            Ok(LobbyCommand::Join("k7".into()))
+        );
+        assert_eq!(
+            LobbyCommand::parse("watch a-b-c"),
+            Ok(LobbyCommand::Watch("a-b-c".into()))
+        );
+        assert_eq!(LobbyCommand::parse("rooms"), Ok(LobbyCommand::Rooms));
+        assert!(
+            LobbyCommand::parse("join")
+                .unwrap_err()
+                .starts_with("usage: ")
+        );
+        assert!(
+            LobbyCommand::parse("join 0123456789abcdefg")
+                .unwrap_err()
+                .starts_with("bad room name")
+        );
+        assert!(!valid_room_name("k_7"));
+        assert!(valid_room_name("K-7"));
+    }
+}

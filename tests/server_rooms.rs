@@ -1,0 +1,152 @@
+//! The SSH server driven by russh's client over loopback: a game to checkmate with a
+//! spectator, a player who drops and comes back, a restart that restores a room.
+
+mod server_support;
+
+use std::time::Duration;
+
+use server_support::{Terminal, settings, start, user_key};
+use xiangqi_tui::board::Position;
+
+/// Red mates in two: 1. i1i8 (any Black move) 2. a1a9#.
+const MATE_FEN: &str = "4k4/9/9/2p6/9/9/9/9/R7R/3K5 w - - 0 1";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_play_to_checkmate_and_a_spectator_sees_every_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut settings = settings(dir.path());
+    settings.start = Position::from_fen(MATE_FEN).unwrap();
+    let server = start(settings).await;
+    let addr = server.addr;
+
+    let mut ann = Terminal::open(addr, "ann", Some(user_key(1)), None).await;
+    ann.wait_text("xiangqi rooms").await;
+    ann.command("new human k7").await;
+    ann.wait_text("room k7").await;
+    let mut bob = Terminal::open(addr, "bob", Some(user_key(2)), Some("join k7")).await;
+    bob.wait_text("room k7").await;
+    let mut eve = Terminal::open(addr, "eve", None, Some("watch k7")).await;
+    eve.wait_text("room k7").await;
+    ann.wait_text("bob").await;
+
+    // The host (ann) sits on Black; bob, who joined, opens with Red.
+    bob.command("i1i8").await;
+    ann.wait_move(0, "i1i8").await;
+    eve.wait_move(0, "i1i8").await;
+    ann.command("c6c5").await;
+    bob.wait_move(1, "c6c5").await;
+    eve.wait_move(1, "c6c5").await;
+    bob.command("a1a9").await;
+    for terminal in [&mut ann, &mut bob, &mut eve] {
+        terminal.wait_move(2, "a1a9").await;
+        terminal.wait_text("1-0").await;
+    }
+    let saved = std::fs::read_to_string(dir.path().join("rooms").join("k7.pgn")).unwrap();
+    assert!(saved.contains("[Result \"1-0\"]"), "{saved}");
+    assert!(saved.contains("1. i1i8 c6c5"), "{saved}");
+    assert!(saved.contains("2. a1a9"), "{saved}");
+    // The spectator could not move for anyone.
+    eve.command("a9a8").await;
+    eve.wait_text("the game is over").await;
+    server.stop(Duration::from_secs(2)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dropped_player_keeps_the_seat_and_resumes_with_the_same_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(settings(dir.path())).await;
+    let addr = server.addr;
+
+    let mut ann = Terminal::open(addr, "ann", Some(user_key(1)), Some("new human k8")).await;
+    ann.wait_text("room k8").await;
+    let mut bob = Terminal::open(addr, "bob", Some(user_key(2)), Some("join k8")).await;
+    bob.wait_text("room k8").await;
+    bob.command("h2e2").await;
+    ann.wait_move(0, "h2e2").await;
+
+    // Ann's link drops without a goodbye, on her move.
+    drop(ann);
+    bob.wait_text("ann (away)").await;
+
+    // Back with the same key and no command: straight to the board as it was.
+    let mut ann = Terminal::open(addr, "ann", Some(user_key(1)), None).await;
+    ann.wait_text("resumed your game").await;
+    ann.wait_move(0, "h2e2").await;
+    ann.command("h9g7").await;
+    bob.wait_move(1, "h9g7").await;
+    bob.wait_for("ann back", |screen| !screen.contains("ann (away)"))
+        .await;
+
+    // Someone else with the same name but another key is not ann.
+    let mut other = Terminal::open(addr, "ann", Some(user_key(3)), Some("join k8")).await;
+    other.wait_text("no open seat").await;
+    server.stop(Duration::from_secs(2)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_restores_unfinished_rooms_with_the_same_host_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = start(settings(dir.path())).await;
+    let (_, seen_first) = server_support::connect(first.addr, "probe", None).await;
+
+    let mut ann = Terminal::open(first.addr, "ann", Some(user_key(1)), Some("new human k9")).await;
+    ann.wait_text("room k9").await;
+    let mut bob = Terminal::open(first.addr, "bob", Some(user_key(2)), Some("join k9")).await;
+    bob.wait_text("room k9").await;
+    bob.command("h2e2").await;
+    ann.wait_move(0, "h2e2").await;
+    ann.command(":say back soon").await;
+    bob.wait_text("ann: back soon").await;
+    first.stop(Duration::from_secs(2)).await;
+    ann.wait_text("the server is stopping").await;
+    ann.wait_closed().await;
+    bob.wait_closed().await;
+
+    let second = start(settings(dir.path())).await;
+    let (_, seen_second) = server_support::connect(second.addr, "probe", None).await;
+    assert_eq!(
+        seen_first.0.lock().unwrap().clone().unwrap(),
+        seen_second.0.lock().unwrap().clone().unwrap(),
+        "the host key changed"
+    );
+    let mut ann = Terminal::open(second.addr, "ann", Some(user_key(1)), None).await;
+    ann.wait_text("resumed your game").await;
+    ann.wait_move(0, "h2e2").await;
+    let mut bob = Terminal::open(second.addr, "bob", Some(user_key(2)), None).await;
+    bob.wait_text("resumed your game").await;
+    ann.command("h9g7").await;
+    bob.wait_move(1, "h9g7").await;
+    second.stop(Duration::from_secs(2)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_engine_answers_in_an_engine_room_and_undo_takes_back_both_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(settings(dir.path())).await;
+    let mut ann = Terminal::open(server.addr, "ann", None, Some("new engine e1")).await;
+    ann.wait_text("room e1").await;
+    ann.command("h2e2").await;
+    // The engine (Black) replies: the game then has two moves on file.
+    let path = dir.path().join("rooms").join("e1.pgn");
+    let deadline = tokio::time::Instant::now() + server_support::PATIENCE;
+    loop {
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let plies = xiangqi_tui::server::parse_room(&text)
+            .ok()
+            .flatten()
+            .map_or(0, |room| room.game.ply());
+        if plies == 2 {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "no engine reply: {text}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    ann.command(":undo").await;
+    ann.wait_text("took back your move").await;
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(!text.contains("h2e2"), "{text}");
+    server.stop(Duration::from_secs(2)).await;
+}
