@@ -10,13 +10,12 @@ use super::update::{start_engine_if_due, stop_search};
 /// Opens the "who plays" list at the current mode.
 pub fn choose_mode(app: &mut App) {
     let items = mode_items();
-    let current = ChoiceValue::Mode(app.config.settings.engine_side);
-    let selected = items.iter().position(|item| item.value == current);
-    app.popups.push(Popup::Choice {
-        purpose: ChoicePurpose::Mode,
+    push_choice(
+        app,
+        ChoicePurpose::Mode,
         items,
-        selected: selected.unwrap_or(0),
-    });
+        ChoiceValue::Mode(app.config.settings.engine_side),
+    );
 }
 
 pub fn choose_theme(app: &mut App) {
@@ -61,10 +60,24 @@ pub fn choose_profile(app: &mut App) {
                 value: ChoiceValue::Profile(Some(name)),
             }),
     );
-    let current = ChoiceValue::Profile(app.config.profile.clone());
+    push_choice(
+        app,
+        ChoicePurpose::Profile,
+        items,
+        ChoiceValue::Profile(app.config.profile.clone()),
+    );
+}
+
+/// Opens a list popup with the entry for `current` selected (the first when absent).
+pub fn push_choice(
+    app: &mut App,
+    purpose: ChoicePurpose,
+    items: Vec<ChoiceItem>,
+    current: ChoiceValue,
+) {
     let selected = items.iter().position(|item| item.value == current);
     app.popups.push(Popup::Choice {
-        purpose: ChoicePurpose::Profile,
+        purpose,
         items,
         selected: selected.unwrap_or(0),
     });
@@ -105,13 +118,12 @@ pub fn choose_level(app: &mut App) {
             value: ChoiceValue::Level(level),
         })
         .collect();
-    let current = ChoiceValue::Level(app.config.settings.level);
-    let selected = items.iter().position(|item| item.value == current);
-    app.popups.push(Popup::Choice {
-        purpose: ChoicePurpose::Level,
+    push_choice(
+        app,
+        ChoicePurpose::Level,
         items,
-        selected: selected.unwrap_or(0),
-    });
+        ChoiceValue::Level(app.config.settings.level),
+    );
 }
 
 /// Sets the engine's strength; it applies from the engine's next search.

@@ -190,13 +190,12 @@ pub fn choose_time(app: &mut App) {
             value: ChoiceValue::Time(Some(control)),
         })
     }));
-    let current = ChoiceValue::Time(app.config.settings.time);
-    let selected = items.iter().position(|item| item.value == current);
-    app.popups.push(Popup::Choice {
-        purpose: ChoicePurpose::Time,
+    super::choices::push_choice(
+        app,
+        ChoicePurpose::Time,
         items,
-        selected: selected.unwrap_or(0),
-    });
+        ChoiceValue::Time(app.config.settings.time),
+    );
 }
 
 /// Sets both sides' time control; the clocks start afresh (full time, not running
