@@ -2,84 +2,12 @@
 //! 100 moves, a timed search, an infinite search ended by `stop`, and garbage that must
 //! not stop the engine. Time bounds are generous: they prove an answer came, not speed.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
-use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use xiangqi_tui::board::{Move, Position};
 
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_xiangqi-tui"))
-            .arg("uci")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the engine starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = mpsc::channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, bytes: &[u8]) {
-        self.stdin.write_all(bytes).unwrap();
-        self.stdin.write_all(b"\n").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    /// Lines up to and including the first one starting with `prefix`.
-    fn expect(&mut self, prefix: &str, within: Duration) -> Vec<String> {
-        let deadline = Instant::now() + within;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let done = line.starts_with(prefix);
-                    seen.push(line);
-                    if done {
-                        return seen;
-                    }
-                }
-                Err(_) => panic!("no '{prefix}' within {within:?}; got {seen:?}"),
-            }
-        }
-    }
-
-    /// Lines that arrive within `wait`.
-    fn drain(&mut self, wait: Duration) -> Vec<String> {
-        let deadline = Instant::now() + wait;
-        let mut seen = Vec::new();
-        while let Ok(line) = self
-            .lines
-            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
-        {
-            seen.push(line);
-        }
-        seen
-    }
-}
+mod uci_support;
+use uci_support::Engine;
 
 /// 100 legal moves from the start, chosen by a fixed pseudo-random sequence.
 fn hundred_moves() -> (Position, Vec<String>) {
@@ -149,7 +77,7 @@ fn uci_session_through_the_binary() {
     assert!(pos.is_legal(bestmove(&lines)), "{lines:?}");
 
     engine.send(b"quit");
-    let status = engine.child.wait().unwrap();
+    let status = engine.wait();
     assert!(status.success());
 }
 
@@ -167,7 +95,7 @@ fn ucci_session_through_the_binary() {
     assert!(pos.is_legal(bestmove(&lines)));
     engine.send(b"quit");
     engine.expect("bye", Duration::from_secs(5));
-    assert!(engine.child.wait().unwrap().success());
+    assert!(engine.wait().success());
 }
 
 #[test]
@@ -194,5 +122,5 @@ fn a_chosen_algorithm_answers_through_the_binary() {
     pos.make_move(Move::parse_coords("h2e2").unwrap());
     assert!(pos.is_legal(bestmove(&lines)), "{lines:?}");
     engine.send(b"quit");
-    assert!(engine.child.wait().unwrap().success());
+    assert!(engine.wait().success());
 }

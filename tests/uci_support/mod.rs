@@ -1,7 +1,7 @@
 //! The engine binary in `uci` mode, driven line by line as a GUI would.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -61,6 +61,14 @@ impl Engine {
                 Err(_) => panic!("no '{prefix}' within {within:?}; got {seen:?}"),
             }
         }
+    }
+
+    /// Waits for the engine to exit by itself (after `quit`).
+    #[allow(dead_code)]
+    pub fn wait(&mut self) -> ExitStatus {
+        self.child
+            .wait()
+            .expect("the engine process can be waited on")
     }
 
     /// Lines that arrive within `wait`.
