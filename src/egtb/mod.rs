@@ -73,7 +73,7 @@ pub fn default_set() -> Vec<Material> {
 
 /// Defenders (advisors and elephants, both sides together) in the default set's endings
 /// with an attacker on each side: chosen so the set takes about ten minutes on two cores.
-pub const DEFAULT_DEFENDERS: u32 = 0;
+pub const DEFAULT_DEFENDERS: u32 = 1;
 
 /// What `generate` reports as it goes.
 pub trait Observer: Sync {
