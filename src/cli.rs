@@ -44,6 +44,9 @@ pub struct GlobalArgs {
     /// Transposition table size in MB.
     #[arg(long, global = true, value_name = "MB")]
     pub hash: Option<u32>,
+    /// Search threads of the engine: a number, or auto (every core but one).
+    #[arg(long, global = true, value_name = "N")]
+    pub threads: Option<String>,
     /// Search log detail: off, summary, nodes, events.
     #[arg(
         id = "trace_level",

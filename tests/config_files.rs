@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use xiangqi_tui::config::theme::ThemeSet;
 use xiangqi_tui::config::{
     Algorithm, BookSource, ColorMode, ConfigFile, EngineSide, Glyphs, Notation, Origin, Settings,
-    SettingsLayer, SideTime, TraceLevel,
+    SettingsLayer, SideTime, Threads, TraceLevel,
 };
 use xiangqi_tui::external::Protocol;
 
@@ -45,6 +45,7 @@ fn every_key_can_be_set() {
         movetime_ms: Some(2500),
         nodes: Some(1_000_000),
         hash_mb: 128,
+        threads: Threads::Auto,
         trace: TraceLevel::Nodes,
         step: true,
         engine_side: EngineSide::Red,
@@ -158,6 +159,7 @@ fn the_example_profiles_are_valid_and_do_what_they_say() {
     assert_eq!(full.depth, None);
     assert!(full.movetime_ms.is_some_and(|ms| ms >= 5000));
     assert!(full.hash_mb > Settings::default().hash_mb);
+    assert_eq!(full.threads, Threads::Auto);
 
     assert_eq!(profile("watch").engine_side, EngineSide::Both);
     assert_eq!(profile("two-players").engine_side, EngineSide::None);
@@ -250,7 +252,7 @@ const INVALID: &[(&str, Expected)] = &[
             1,
             Some("depht"),
             "unknown key `depht` (did you mean `depth`?); allowed keys: algorithm, depth, \
-             movetime_ms, nodes, hash_mb, trace, step, engine_side, theme, glyphs, notation, \
+             movetime_ms, nodes, hash_mb, threads, trace, step, engine_side, theme, glyphs, notation, \
              color, book, book_variety, level, multipv, time, time_red, time_black, engine, explorer_nodes, profile, profiles, engines, server",
         )],
     ),
@@ -354,7 +356,7 @@ const INVALID: &[(&str, Expected)] = &[
             1,
             Some("profiles.quiet.colour"),
             "unknown key `profiles.quiet.colour` (did you mean `color`?); allowed keys: \
-             algorithm, depth, movetime_ms, nodes, hash_mb, trace, step, engine_side, theme, \
+             algorithm, depth, movetime_ms, nodes, hash_mb, threads, trace, step, engine_side, theme, \
              glyphs, notation, color, book, book_variety, level, multipv, time, time_red, time_black, engine, explorer_nodes",
         )],
     ),
@@ -450,7 +452,7 @@ const INVALID: &[(&str, Expected)] = &[
                 1,
                 Some("colour"),
                 "unknown key `colour` (did you mean `color`?); allowed keys: algorithm, \
-                 depth, movetime_ms, nodes, hash_mb, trace, step, engine_side, theme, glyphs, \
+                 depth, movetime_ms, nodes, hash_mb, threads, trace, step, engine_side, theme, glyphs, \
                  notation, color, book, book_variety, level, multipv, time, time_red, time_black, engine, explorer_nodes, profile, profiles, engines, server",
             ),
             (
@@ -465,7 +467,7 @@ const INVALID: &[(&str, Expected)] = &[
                 1,
                 Some("profiles.fast.movetime"),
                 "unknown key `profiles.fast.movetime` (did you mean `movetime_ms`?); allowed \
-                 keys: algorithm, depth, movetime_ms, nodes, hash_mb, trace, step, \
+                 keys: algorithm, depth, movetime_ms, nodes, hash_mb, threads, trace, step, \
                  engine_side, theme, glyphs, notation, color, book, book_variety, level, multipv, time, time_red, time_black, engine, explorer_nodes",
             ),
         ],

@@ -22,6 +22,7 @@ fn three_values(key: SettingKey) -> [RawValue<'static>; 3] {
         SettingKey::MovetimeMs => [Integer(5000), Str("none"), Integer(250)],
         SettingKey::Nodes => [Integer(100), Integer(200), Integer(300)],
         SettingKey::HashMb => [Integer(32), Integer(128), Integer(16)],
+        SettingKey::Threads => [Integer(2), Str("auto"), Integer(8)],
         SettingKey::Trace => [Str("off"), Str("events"), Str("nodes")],
         // A boolean has one non-default value; the layers alternate it.
         SettingKey::Step => [Boolean(true), Boolean(false), Boolean(true)],

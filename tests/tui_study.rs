@@ -26,6 +26,7 @@ fn request(id: u64, algorithm: Algorithm, trace: TraceLevel, step: bool) -> Sear
         clock: None,
         nodes: None,
         hash_mb: 1,
+        threads: 1,
         trace,
         step,
         notation: Notation::Iccs,

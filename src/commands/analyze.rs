@@ -54,6 +54,7 @@ pub fn run(args: &AnalyzeArgs, global: &GlobalArgs) -> Result<()> {
     let limits = limits_from(global);
     let mut engine = Engine::new(hash_mb);
     engine.algorithm = algorithm;
+    engine.set_threads(super::threads_flag(global)?);
     if let Some(n) = global.multipv {
         if !(1..=MAX_MULTIPV).contains(&usize::from(n)) {
             bail!("--multipv: {n} is out of range: allowed 1..={MAX_MULTIPV}");

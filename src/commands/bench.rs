@@ -1,6 +1,7 @@
-//! `xiangqi-tui bench [--depth N] [--json]`: fixed positions searched to a fixed depth
-//! with alpha-beta on a fresh engine each. The node total is a signature of the search:
-//! it changes only when the search or the evaluation changes.
+//! `xiangqi-tui bench [--depth N] [--threads N] [--json]`: fixed positions searched to a
+//! fixed depth with alpha-beta on a fresh engine each. With one thread (the default) the
+//! node total is a signature of the search: it changes only when the search or the
+//! evaluation changes. More threads measure the parallel search's speed.
 
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -34,6 +35,7 @@ pub const POSITIONS: [&str; 10] = [
 
 pub fn run(args: &BenchArgs, global: &GlobalArgs) -> Result<()> {
     let depth = global.depth.unwrap_or(DEFAULT_DEPTH);
+    let threads = super::threads_flag(global)?;
     let json = args.json;
     let mut total_nodes = 0;
     let mut total_time = Duration::ZERO;
@@ -44,6 +46,7 @@ pub fn run(args: &BenchArgs, global: &GlobalArgs) -> Result<()> {
         let pos =
             Position::from_fen(fen).map_err(|e| anyhow!("bench position {}: {e}", index + 1))?;
         let mut engine = Engine::new(BENCH_HASH_MB);
+        engine.set_threads(threads);
         let start = Instant::now();
         let result = engine.search(&pos, &Limits::depth(depth), &stop, &mut |_| {});
         total_time += start.elapsed();
@@ -65,6 +68,7 @@ pub fn run(args: &BenchArgs, global: &GlobalArgs) -> Result<()> {
     let summary = if json {
         let object = serde_json::json!({
             "depth": depth,
+            "threads": threads,
             "positions": POSITIONS.len(),
             "nodes": total_nodes,
             "time_ms": total_time.as_millis() as u64,

@@ -20,6 +20,7 @@ pub fn overrides(global: &GlobalArgs) -> Overrides {
         movetime_ms: global.movetime,
         nodes: global.nodes,
         hash_mb: global.hash,
+        threads: global.threads.clone(),
         trace: global.trace.clone(),
         theme: global.theme.clone(),
         ascii: global.ascii,

@@ -35,3 +35,15 @@ pub struct UsageError(pub String);
 pub(crate) fn usage(message: impl Into<String>) -> anyhow::Error {
     UsageError(message.into()).into()
 }
+
+/// `--threads` for the commands that search without loading the config (default 1, so
+/// their results repeat).
+pub(crate) fn threads_flag(global: &crate::cli::GlobalArgs) -> anyhow::Result<usize> {
+    match &global.threads {
+        None => Ok(1),
+        Some(text) => text
+            .parse::<xiangqi_tui::config::Threads>()
+            .map(xiangqi_tui::config::Threads::resolve)
+            .map_err(|error| usage(format!("--threads: {error}"))),
+    }
+}

@@ -16,6 +16,7 @@ mod settings;
 mod source;
 mod suggest;
 pub mod theme;
+mod threads;
 mod time;
 mod values;
 
@@ -30,12 +31,13 @@ pub use settings::{
     BUILTIN_ENGINE, MAX_DEPTH, MAX_HASH_MB, NO_LIMIT, RawValue, SettingKey, Settings,
     SettingsLayer, merge,
 };
+pub use threads::{AUTO_THREADS, Threads};
 pub use time::{SAME_TIME, SideTime};
 pub use values::{
     Algorithm, BookSource, ColorMode, EngineSide, Glyphs, Notation, TraceLevel, UnknownValue,
 };
 
-/// The commented file `config init` writes: every key at its default, two profiles.
+/// The commented file `config init` writes: every key at its default, three profiles.
 pub const SAMPLE_CONFIG: &str = include_str!("sample.toml");
 
 impl Settings {
@@ -76,7 +78,7 @@ mod tests {
                 key.name()
             );
         }
-        assert_eq!(file.profile_names(), ["beginner", "study"]);
+        assert_eq!(file.profile_names(), ["beginner", "full-strength", "study"]);
     }
 
     #[test]

@@ -20,6 +20,8 @@ pub struct Overrides {
     pub nodes: Option<u64>,
     /// `--hash`, megabytes.
     pub hash_mb: Option<u32>,
+    /// `--threads`: a number or "auto".
+    pub threads: Option<String>,
     /// `--trace-level`.
     pub trace: Option<String>,
     /// `--theme`.
@@ -50,7 +52,12 @@ impl Overrides {
                 i64::try_from(n).map_or(RawValue::Other("a number too large"), RawValue::Integer)
             })
         };
-        let given: [(SettingKey, &str, Option<RawValue<'_>>); 14] = [
+        let threads = self.threads.as_deref().map(|text| {
+            text.trim()
+                .parse::<i64>()
+                .map_or(RawValue::String(text), RawValue::Integer)
+        });
+        let given: [(SettingKey, &str, Option<RawValue<'_>>); 15] = [
             (
                 SettingKey::Algorithm,
                 "--algorithm",
@@ -72,6 +79,7 @@ impl Overrides {
                 "--hash",
                 number(self.hash_mb.map(u64::from)),
             ),
+            (SettingKey::Threads, "--threads", threads),
             (
                 SettingKey::Trace,
                 "--trace-level",

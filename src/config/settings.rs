@@ -4,6 +4,7 @@ use serde::{Serialize, Serializer};
 
 use super::error::ConfigProblem;
 use super::suggest::closest;
+use super::threads::{AUTO_THREADS, MAX_THREADS, Threads, threads_value};
 use super::time::{SideTime, side_time_value, time_value};
 use super::values::{Algorithm, BookSource, ColorMode, EngineSide, Glyphs, Notation, TraceLevel};
 use crate::clock::TimeControl;
@@ -39,6 +40,8 @@ pub struct Settings {
     #[serde(serialize_with = "serialize_limit")]
     pub nodes: Option<u64>,
     pub hash_mb: u32,
+    /// Search threads of the in-process engine.
+    pub threads: Threads,
     pub trace: TraceLevel,
     /// Step mode on when a search starts.
     pub step: bool,
@@ -80,6 +83,7 @@ impl Default for Settings {
             movetime_ms: Some(1000),
             nodes: None,
             hash_mb: 64,
+            threads: Threads::default(),
             trace: TraceLevel::Summary,
             step: false,
             engine_side: EngineSide::Black,
@@ -118,6 +122,7 @@ pub enum SettingKey {
     MovetimeMs,
     Nodes,
     HashMb,
+    Threads,
     Trace,
     Step,
     EngineSide,
@@ -143,6 +148,7 @@ impl SettingKey {
         SettingKey::MovetimeMs,
         SettingKey::Nodes,
         SettingKey::HashMb,
+        SettingKey::Threads,
         SettingKey::Trace,
         SettingKey::Step,
         SettingKey::EngineSide,
@@ -169,6 +175,7 @@ impl SettingKey {
             SettingKey::MovetimeMs => "movetime_ms",
             SettingKey::Nodes => "nodes",
             SettingKey::HashMb => "hash_mb",
+            SettingKey::Threads => "threads",
             SettingKey::Trace => "trace",
             SettingKey::Step => "step",
             SettingKey::EngineSide => "engine_side",
@@ -205,6 +212,9 @@ impl SettingKey {
             }
             SettingKey::Nodes => format!("a positive integer, or \"{NO_LIMIT}\""),
             SettingKey::HashMb => format!("an integer from 1 to {MAX_HASH_MB} (megabytes)"),
+            SettingKey::Threads => {
+                format!("an integer from 1 to {MAX_THREADS}, or \"{AUTO_THREADS}\"")
+            }
             SettingKey::Trace => one_of(TraceLevel::NAMES),
             SettingKey::Step => "true or false".to_owned(),
             SettingKey::EngineSide => one_of(EngineSide::NAMES),
@@ -269,6 +279,7 @@ pub struct SettingsLayer {
     pub movetime_ms: Option<Option<u64>>,
     pub nodes: Option<Option<u64>>,
     pub hash_mb: Option<u32>,
+    pub threads: Option<Threads>,
     pub trace: Option<TraceLevel>,
     pub step: Option<bool>,
     pub engine_side: Option<EngineSide>,
@@ -326,6 +337,9 @@ impl SettingsLayer {
                 }
                 _ => return Err(wrong_type()),
             },
+            SettingKey::Threads => {
+                self.threads = Some(threads_value(shown_key, value, wrong_type)?)
+            }
             SettingKey::Book => match value {
                 RawValue::String(text) => match BookSource::parse(text) {
                     Some(source) => self.book = Some(source),
@@ -412,6 +426,7 @@ impl SettingsLayer {
         put(&mut settings.movetime_ms, &self.movetime_ms);
         put(&mut settings.nodes, &self.nodes);
         put(&mut settings.hash_mb, &self.hash_mb);
+        put(&mut settings.threads, &self.threads);
         put(&mut settings.trace, &self.trace);
         put(&mut settings.step, &self.step);
         put(&mut settings.engine_side, &self.engine_side);

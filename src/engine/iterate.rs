@@ -2,37 +2,25 @@
 //! around the previous score, widening the window when the score falls outside it. Each
 //! iteration seeds the next one's move ordering through the table and the history.
 
-use std::sync::atomic::AtomicBool;
-
 use super::limits::Limits;
 use super::multipv::{self, PvLine};
-use super::ordering::History;
 use super::score::{INFINITE, MATE, MAX_PLY, is_mate, mated_in};
 use super::search::{SearchInfo, SearchOptions, SearchResult, Searcher, nodes_per_second};
-use super::tt::TranspositionTable;
-use crate::board::Position;
 
 /// Deepest iteration: leaves room below for extensions and quiescence.
 pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 28;
 /// First aspiration half-window, in centipawns.
 const ASPIRATION_WINDOW: i32 = 20;
 
-// The engine lends its table and history separately, so they cannot be one argument.
-#[allow(clippy::too_many_arguments)]
+/// The reporting thread's search: its result, and `report` after each iteration.
 pub(crate) fn iterative_deepening(
-    pos: &Position,
-    tt: &mut TranspositionTable,
-    history: &mut History,
-    options: SearchOptions,
+    searcher: &mut Searcher,
     multipv: usize,
     limits: &Limits,
-    stop: &AtomicBool,
     report: &mut dyn FnMut(&SearchInfo),
-    tablebases: Option<std::sync::Arc<crate::egtb::Tablebases>>,
 ) -> SearchResult {
-    let root_moves = pos.legal_move_list();
-    let mut searcher = Searcher::new(pos, tt, history, options, limits, stop);
-    searcher.tablebases = tablebases;
+    let options = searcher.options;
+    let root_moves = searcher.pos.legal_move_list();
     let mut result = SearchResult {
         best_move: root_moves.first().copied(),
         ponder: None,
@@ -69,7 +57,7 @@ pub(crate) fn iterative_deepening(
             } else {
                 lines.get(index).map(|line| line.score)
             };
-            let score = aspiration_search(&mut searcher, depth, previous, options);
+            let score = aspiration_search(searcher, depth, previous, options);
             // A move that beat the window in an unfinished iteration is still better
             // than the last iteration's choice.
             let root_best = searcher.take_root_best();
@@ -112,12 +100,13 @@ pub(crate) fn iterative_deepening(
         }
         let score = result.score;
         let time = searcher.elapsed();
+        let nodes = searcher.total_nodes();
         report(&SearchInfo {
             depth,
             seldepth: result.seldepth,
             score,
-            nodes: searcher.nodes,
-            nps: nodes_per_second(searcher.nodes, time),
+            nodes,
+            nps: nodes_per_second(nodes, time),
             time,
             pv: result.pv.clone(),
             hashfull: searcher.tt.hashfull(),
@@ -140,7 +129,7 @@ pub(crate) fn iterative_deepening(
             break;
         }
     }
-    result.nodes = searcher.nodes;
+    result.nodes = searcher.total_nodes();
     result.time = searcher.elapsed();
     result.ponder = result.pv.get(1).copied();
     result.lines = lines;
@@ -149,7 +138,7 @@ pub(crate) fn iterative_deepening(
 
 /// One root search at `depth`, in an aspiration window around `previous` (the score of
 /// this line in the last iteration), widened until the score falls inside it.
-fn aspiration_search(
+pub(crate) fn aspiration_search(
     searcher: &mut Searcher,
     depth: u32,
     previous: Option<i32>,

@@ -18,6 +18,7 @@ pub mod score;
 mod search;
 pub mod see;
 pub mod skill;
+pub mod smp;
 mod table_memory;
 mod tablebase;
 pub mod tt;
@@ -46,7 +47,8 @@ use tt::TranspositionTable;
 /// persists from one search to the next until `new_game`.
 pub struct Engine {
     tt: TranspositionTable,
-    history: History,
+    /// One move-ordering history per search thread; the first is the main thread's.
+    histories: Vec<History>,
     pub options: SearchOptions,
     /// The backend that searches: `alphabeta` is this engine's own strong search; the
     /// others run the textbook backends on the position ([`backends`]).
@@ -69,7 +71,7 @@ impl Engine {
     pub fn new(hash_mb: usize) -> Engine {
         Engine {
             tt: TranspositionTable::new(hash_mb),
-            history: History::default(),
+            histories: vec![History::default()],
             options: SearchOptions::default(),
             algorithm: Algorithm::AlphaBeta,
             backends: None,
@@ -102,11 +104,23 @@ impl Engine {
         self.tt.size_mb()
     }
 
+    /// Searches with `threads` threads (clamped to `1..=smp::MAX_THREADS`) from the next
+    /// search on. One thread (the default) gives the same result for the same limits;
+    /// more share the table (Lazy SMP) and search faster, not reproducibly.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.histories
+            .resize_with(threads.clamp(1, smp::MAX_THREADS), History::default);
+    }
+
+    pub fn threads(&self) -> usize {
+        self.histories.len()
+    }
+
     /// Forgets everything learnt: table and history. Searches after this are the same
     /// as on a fresh engine.
     pub fn new_game(&mut self) {
         self.tt.clear();
-        self.history.clear();
+        self.histories.iter_mut().for_each(History::clear);
     }
 
     /// Searches `pos` within `limits` with [`Engine::algorithm`], calling `report` after
@@ -176,7 +190,7 @@ impl Engine {
             return result;
         }
         self.tt.new_search();
-        self.history.age();
+        self.histories.iter_mut().for_each(History::age);
         let mut multipv = self.multipv.clamp(1, MAX_MULTIPV);
         let capped;
         let limits = if self.skill.is_full_strength() {
@@ -186,16 +200,25 @@ impl Engine {
             capped = self.skill.limit(limits);
             &capped
         };
-        let mut result = iterate::iterative_deepening(
+        let shared = smp::Shared {
             pos,
-            &mut self.tt,
-            &mut self.history,
-            self.options,
+            tt: &self.tt,
+            options: self.options,
+            tablebases: self.tablebases.clone(),
+        };
+        // A weakened level is one thread, so its node cap means what it says.
+        let threads = if self.skill.is_full_strength() {
+            self.histories.len()
+        } else {
+            1
+        };
+        let mut result = smp::search(
+            &shared,
+            &mut self.histories[..threads],
             multipv,
             limits,
             stop,
             report,
-            self.tablebases.clone(),
         );
         if !self.skill.is_full_strength() && result.lines.len() > 1 {
             let chosen = &result.lines[self.skill.pick(&result.lines)];

@@ -4,7 +4,7 @@
 //! quiescence search (`quiescence.rs`). Scores are from the side to move.
 
 use std::sync::LazyLock;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::limits::Limits;
@@ -124,7 +124,7 @@ fn reduction_table() -> Box<[[u8; 64]; 64]> {
 /// The searcher's state for one search.
 pub(crate) struct Searcher<'a> {
     pub(crate) pos: Position,
-    pub(crate) tt: &'a mut TranspositionTable,
+    pub(crate) tt: &'a TranspositionTable,
     pub(crate) history: &'a mut History,
     pub(crate) options: SearchOptions,
     pub(crate) killers: Killers,
@@ -132,7 +132,13 @@ pub(crate) struct Searcher<'a> {
     node_limit: u64,
     deadline: Option<Instant>,
     pub(crate) start: Instant,
+    /// Nodes this thread searched.
     pub(crate) nodes: u64,
+    /// In a parallel search: every thread's nodes, each adding its own every 1024 nodes,
+    /// so the node limit bounds the whole search.
+    shared_nodes: Option<&'a AtomicU64>,
+    /// This thread's nodes already added to `shared_nodes`.
+    flushed_nodes: u64,
     pub(crate) seldepth: usize,
     pub(crate) stopped: bool,
     pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
@@ -155,7 +161,7 @@ pub(crate) struct Searcher<'a> {
 impl<'a> Searcher<'a> {
     pub(crate) fn new(
         pos: &Position,
-        tt: &'a mut TranspositionTable,
+        tt: &'a TranspositionTable,
         history: &'a mut History,
         options: SearchOptions,
         limits: &Limits,
@@ -174,6 +180,8 @@ impl<'a> Searcher<'a> {
             deadline: hard.map(|h| start + h),
             start,
             nodes: 0,
+            shared_nodes: None,
+            flushed_nodes: 0,
             seldepth: 0,
             stopped: false,
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
@@ -191,9 +199,14 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Counts a node and tells whether the search must stop now. The node limit is exact
-    /// (so node-limited searches are deterministic); the clock and the stop flag are read
-    /// every 1024 nodes.
+    /// Makes this searcher one thread of a parallel search counting its nodes in `shared`.
+    pub(crate) fn share_node_count(&mut self, shared: &'a AtomicU64) {
+        self.shared_nodes = Some(shared);
+    }
+
+    /// Counts a node and tells whether the search must stop now. Alone, the node limit is
+    /// exact (so node-limited searches are deterministic); the clock, the stop flag and
+    /// a parallel search's total are read every 1024 nodes.
     #[inline]
     pub(crate) fn count_node_and_check_stop(&mut self) -> bool {
         if self.stopped {
@@ -203,7 +216,7 @@ impl<'a> Searcher<'a> {
         if self.nodes >= self.node_limit {
             self.stopped = true;
         } else if self.nodes & 1023 == 0 {
-            if self.stop.load(Ordering::Relaxed) {
+            if self.stop.load(Ordering::Relaxed) || self.flush_nodes() >= self.node_limit {
                 self.stopped = true;
             } else if let Some(deadline) = self.deadline
                 && Instant::now() >= deadline
@@ -212,6 +225,25 @@ impl<'a> Searcher<'a> {
             }
         }
         self.stopped
+    }
+
+    /// Adds this thread's new nodes to the shared count; returns the search's total.
+    pub(crate) fn flush_nodes(&mut self) -> u64 {
+        let Some(shared) = self.shared_nodes else {
+            return self.nodes;
+        };
+        let fresh = self.nodes - self.flushed_nodes;
+        self.flushed_nodes = self.nodes;
+        shared.fetch_add(fresh, Ordering::Relaxed) + fresh
+    }
+
+    /// Nodes of the whole search: this thread's, or all threads' in a parallel search
+    /// (the others' as of their last count).
+    pub(crate) fn total_nodes(&self) -> u64 {
+        match self.shared_nodes {
+            Some(shared) => shared.load(Ordering::Relaxed) + self.nodes - self.flushed_nodes,
+            None => self.nodes,
+        }
     }
 
     pub(crate) fn elapsed(&self) -> Duration {

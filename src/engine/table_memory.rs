@@ -8,25 +8,26 @@ use std::ptr::NonNull;
 
 const HUGE_PAGE: usize = 2 << 20;
 
-/// An owned, zero-initialised array of `T` (a plain-old-data type, for which all-zero
-/// bytes are a valid value).
-pub struct TableMemory<T: Copy + Default> {
+/// Types for which all-zero bytes are a valid value (integers and atomic integers).
+///
+/// # Safety
+/// An implementor must be valid when every byte is zero and must own no resources.
+pub unsafe trait ZeroValid {}
+
+/// An owned, zero-initialised array of `T`.
+pub struct TableMemory<T: ZeroValid> {
     ptr: NonNull<T>,
     len: usize,
     layout: Layout,
 }
 
 // SAFETY: the memory is owned exclusively, like a `Vec<T>`.
-unsafe impl<T: Copy + Default + Send> Send for TableMemory<T> {}
-// SAFETY: shared access only reads, like `&[T]`.
-unsafe impl<T: Copy + Default + Sync> Sync for TableMemory<T> {}
+unsafe impl<T: ZeroValid + Send> Send for TableMemory<T> {}
+// SAFETY: shared access hands out `&[T]`, which is as safe as `T: Sync` makes it.
+unsafe impl<T: ZeroValid + Sync> Sync for TableMemory<T> {}
 
-impl<T: Copy + Default> TableMemory<T> {
+impl<T: ZeroValid> TableMemory<T> {
     /// `len` zeroed elements (at least one).
-    ///
-    /// # Safety contract for callers
-    /// `T` must be valid when all its bytes are zero (true of the table's entries, which
-    /// hold only integers).
     pub fn zeroed(len: usize) -> Self {
         let len = len.max(1);
         let size = len * std::mem::size_of::<T>();
@@ -61,13 +62,14 @@ impl<T: Copy + Default> TableMemory<T> {
         unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
     }
 
-    pub fn as_mut_slice(&mut self) -> &mut [T] {
-        // SAFETY: as above, and `&mut self` guarantees exclusive access.
-        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
+    /// Sets every element back to all-zero bytes.
+    pub fn zero(&mut self) {
+        // SAFETY: `&mut self` is exclusive; all-zero bytes are a valid `T` (`ZeroValid`).
+        unsafe { std::ptr::write_bytes(self.ptr.as_ptr(), 0, self.len) }
     }
 }
 
-impl<T: Copy + Default> Drop for TableMemory<T> {
+impl<T: ZeroValid> Drop for TableMemory<T> {
     fn drop(&mut self) {
         // SAFETY: allocated in `zeroed` with this very layout.
         unsafe { dealloc(self.ptr.as_ptr() as *mut u8, self.layout) }
@@ -78,14 +80,21 @@ impl<T: Copy + Default> Drop for TableMemory<T> {
 mod tests {
     use super::*;
 
+    use std::sync::atomic::AtomicU64;
+    use std::sync::atomic::Ordering::Relaxed;
+
+    // SAFETY: an atomic integer is valid as all-zero bytes.
+    unsafe impl ZeroValid for AtomicU64 {}
+
     #[test]
     fn memory_starts_zeroed_and_is_writable() {
-        let mut big = TableMemory::<u64>::zeroed(HUGE_PAGE / 8 * 2);
-        assert!(big.as_slice().iter().all(|&v| v == 0));
+        let big = TableMemory::<AtomicU64>::zeroed(HUGE_PAGE / 8 * 2);
+        assert!(big.as_slice().iter().all(|v| v.load(Relaxed) == 0));
         assert_eq!(big.as_slice().as_ptr() as usize % HUGE_PAGE, 0);
-        big.as_mut_slice()[12345] = 7;
-        assert_eq!(big.as_slice()[12345], 7);
-        let small = TableMemory::<u64>::zeroed(3);
-        assert_eq!(small.as_slice(), &[0, 0, 0]);
+        let mut small = TableMemory::<AtomicU64>::zeroed(3);
+        small.as_slice()[1].store(9, Relaxed);
+        assert_eq!(small.as_slice()[1].load(Relaxed), 9);
+        small.zero();
+        assert!(small.as_slice().iter().all(|v| v.load(Relaxed) == 0));
     }
 }

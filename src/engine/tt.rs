@@ -1,9 +1,12 @@
 //! The transposition table: a fixed-size hash table of search results keyed by Zobrist
-//! key. Each 64-byte bucket holds five entries; a new result replaces the same position's
+//! key, shared without locks by the threads of a parallel search. Each 64-byte bucket
+//! holds five entries; a new result replaces the same position's
 //! entry, else the shallowest or oldest one. Scores are stored relative to the node
 //! (`score::to_table`), so mate distances stay right wherever the position recurs.
 
-use super::table_memory::TableMemory;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use super::table_memory::{TableMemory, ZeroValid};
 use crate::board::Move;
 
 /// What a stored score proves about the true value.
@@ -42,6 +45,7 @@ pub struct TtHit {
     pub bound: Bound,
 }
 
+/// One entry's fields, unpacked.
 #[derive(Debug, Clone, Copy, Default)]
 struct Entry {
     check: u32,
@@ -53,12 +57,70 @@ struct Entry {
     age_bound: u8,
 }
 
+impl Entry {
+    fn low(&self) -> u32 {
+        u32::from(self.mv) | (u32::from(self.score as u16) << 16)
+    }
+
+    fn high(&self) -> u32 {
+        u32::from(self.eval as u16)
+            | (u32::from(self.depth) << 16)
+            | (u32::from(self.age_bound) << 24)
+    }
+
+    fn is_used(&self) -> bool {
+        self.age_bound & 3 != 0 || self.mv != 0
+    }
+}
+
+/// An entry as threads share it: three words written and read independently, without a
+/// lock. The first word is the key check XOR the two data words, so an entry torn by two
+/// threads writing at once fails its check and reads as a miss (Hyatt's lockless
+/// hashing) instead of pairing one position's key with another's move.
+#[derive(Default)]
+struct SharedEntry {
+    keyed: AtomicU32,
+    low: AtomicU32,
+    high: AtomicU32,
+}
+
+impl SharedEntry {
+    #[inline]
+    fn load(&self) -> Entry {
+        let low = self.low.load(Ordering::Relaxed);
+        let high = self.high.load(Ordering::Relaxed);
+        let check = self.keyed.load(Ordering::Relaxed) ^ low ^ high;
+        Entry {
+            check,
+            mv: low as u16,
+            score: (low >> 16) as u16 as i16,
+            eval: high as u16 as i16,
+            depth: (high >> 16) as u8,
+            age_bound: (high >> 24) as u8,
+        }
+    }
+
+    #[inline]
+    fn save(&self, entry: &Entry) {
+        let (low, high) = (entry.low(), entry.high());
+        self.low.store(low, Ordering::Relaxed);
+        self.high.store(high, Ordering::Relaxed);
+        self.keyed
+            .store(entry.check ^ low ^ high, Ordering::Relaxed);
+    }
+}
+
 const ENTRIES: usize = 5;
 
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Default)]
 #[repr(C, align(64))]
-struct Bucket([Entry; ENTRIES]);
+struct Bucket([SharedEntry; ENTRIES]);
 
+// SAFETY: a bucket is atomic integers only, valid as all-zero bytes (an unused entry).
+unsafe impl ZeroValid for Bucket {}
+
+/// Shared by every search thread (`&self` probes and stores); only clearing, resizing and
+/// starting a new search need it alone.
 pub struct TranspositionTable {
     buckets: TableMemory<Bucket>,
     generation: u8,
@@ -86,7 +148,7 @@ impl TranspositionTable {
 
     /// Forgets everything (a new game).
     pub fn clear(&mut self) {
-        self.buckets.as_mut_slice().fill(Bucket::default());
+        self.buckets.zero();
         self.generation = 0;
     }
 
@@ -96,19 +158,19 @@ impl TranspositionTable {
     }
 
     #[inline]
-    fn bucket_index(&self, key: u64) -> usize {
-        ((u128::from(key) * self.buckets.as_slice().len() as u128) >> 64) as usize
+    fn bucket(&self, key: u64) -> &Bucket {
+        let buckets = self.buckets.as_slice();
+        &buckets[((u128::from(key) * buckets.len() as u128) >> 64) as usize]
     }
 
     /// Hints the processor to fetch a bucket that will be probed soon.
     #[inline]
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: the pointer is in bounds of the bucket vector; prefetching never faults.
+        // SAFETY: the pointer is to a bucket of the table; prefetching never faults.
         unsafe {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let ptr = self.buckets.as_slice().as_ptr().add(self.bucket_index(key)) as *const i8;
-            _mm_prefetch(ptr, _MM_HINT_T0);
+            _mm_prefetch(self.bucket(key) as *const Bucket as *const i8, _MM_HINT_T0);
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = key;
@@ -116,11 +178,11 @@ impl TranspositionTable {
 
     pub fn probe(&self, key: u64) -> Option<TtHit> {
         let check = key as u32;
-        let bucket = &self.buckets.as_slice()[self.bucket_index(key)];
-        bucket
+        self.bucket(key)
             .0
             .iter()
-            .find(|e| e.check == check && (e.age_bound & 3 != 0 || e.mv != 0))
+            .map(SharedEntry::load)
+            .find(|e| e.check == check && e.is_used())
             .map(|e| TtHit {
                 mv: Move::from_bits(e.mv).unwrap_or(Move::NULL),
                 score: i32::from(e.score),
@@ -131,20 +193,22 @@ impl TranspositionTable {
     }
 
     /// Stores a result. `score` must already be node-relative (`score::to_table`).
-    pub fn store(&mut self, key: u64, mv: Move, score: i32, eval: i32, depth: i32, bound: Bound) {
+    pub fn store(&self, key: u64, mv: Move, score: i32, eval: i32, depth: i32, bound: Bound) {
         let check = key as u32;
         let generation = self.generation;
-        let index = self.bucket_index(key);
-        let bucket = &mut self.buckets.as_mut_slice()[index].0;
+        let bucket = &self.bucket(key).0;
+        let entries: [Entry; ENTRIES] = std::array::from_fn(|i| bucket[i].load());
         let age = |e: &Entry| i32::from((generation.wrapping_sub(e.age_bound >> 2)) & 63);
-        let slot = match bucket.iter().position(|e| e.check == check) {
+        let slot = match entries.iter().position(|e| e.check == check) {
             Some(i) => i,
             None => {
                 let worth = |e: &Entry| i32::from(e.depth) - 8 * age(e);
-                (0..ENTRIES).min_by_key(|&i| worth(&bucket[i])).unwrap_or(0)
+                (0..ENTRIES)
+                    .min_by_key(|&i| worth(&entries[i]))
+                    .unwrap_or(0)
             }
         };
-        let old = bucket[slot];
+        let old = entries[slot];
         let depth = depth.clamp(0, 255) as u8;
         let same = old.check == check;
         // Keep a deeper result for the same position unless the new one is exact or the
@@ -162,14 +226,14 @@ impl TranspositionTable {
         } else {
             mv.bits()
         };
-        bucket[slot] = Entry {
+        bucket[slot].save(&Entry {
             check,
             mv,
             score: score.clamp(i16::MIN.into(), i16::MAX.into()) as i16,
             eval: eval.clamp(i16::MIN.into(), i16::MAX.into()) as i16,
             depth,
             age_bound: (generation << 2) | bound as u8,
-        };
+        });
     }
 
     /// Permille of the first thousand buckets' entries written in the current search, as
@@ -179,7 +243,7 @@ impl TranspositionTable {
         let sample = buckets.len().min(200);
         let used = buckets[..sample]
             .iter()
-            .flat_map(|b| b.0.iter())
+            .flat_map(|b| b.0.iter().map(SharedEntry::load))
             .filter(|e| e.age_bound != 0 && e.age_bound >> 2 == self.generation)
             .count();
         (used * 1000 / (sample * ENTRIES)) as u32
@@ -200,7 +264,7 @@ mod tests {
 
     #[test]
     fn stores_and_finds_an_entry() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         assert_eq!(tt.size_mb(), 1);
         tt.store(0xdead_beef_1234_5678, mv(1, 2), -57, 12, 7, Bound::Lower);
         let hit = tt.probe(0xdead_beef_1234_5678).expect("stored");
@@ -213,7 +277,7 @@ mod tests {
 
     #[test]
     fn a_move_only_entry_keeps_the_move_but_no_bound() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         tt.store(42, mv(3, 4), 0, 0, 5, Bound::None);
         let hit = tt.probe(42).unwrap();
         assert_eq!((hit.mv, hit.bound), (mv(3, 4), Bound::None));
@@ -246,5 +310,37 @@ mod tests {
         assert!(tt.probe(keys[5]).is_some());
         tt.clear();
         assert!(tt.probe(keys[5]).is_none());
+    }
+
+    #[test]
+    fn threads_writing_one_bucket_never_read_a_mixed_entry() {
+        // Keys sharing a bucket, each stored with fields derived from the key: a read
+        // that paired one key's check with another's data would show mismatched fields.
+        let tt = TranspositionTable::new(1);
+        let keys: Vec<u64> = (1..=12).map(|i| (7u64 << 40) | (i * 0x0101_0101)).collect();
+        let fields = |key: u64| {
+            let n = (key % 89) as u8 + 1;
+            (mv(n - 1, n), n as i32 * 3, n as i32 * -5, i32::from(n % 60))
+        };
+        std::thread::scope(|scope| {
+            for thread in 0..2 {
+                let (tt, keys) = (&tt, &keys);
+                scope.spawn(move || {
+                    for round in 0..1_000_000 {
+                        let key = keys[(round * 7 + thread * 5) % keys.len()];
+                        let (m, score, eval, depth) = fields(key);
+                        tt.store(key, m, score, eval, depth, Bound::Exact);
+                        let probed = keys[(round * 3 + thread) % keys.len()];
+                        if let Some(hit) = tt.probe(probed) {
+                            let (m, score, eval, depth) = fields(probed);
+                            assert_eq!(
+                                (hit.mv, hit.score, hit.eval, hit.depth),
+                                (m, score, eval, depth)
+                            );
+                        }
+                    }
+                });
+            }
+        });
     }
 }

@@ -143,6 +143,7 @@ pub fn start(app: &mut App, purpose: Purpose, multipv: usize) -> Effect {
         movetime_ms: if analyse { None } else { settings.movetime_ms },
         nodes: if analyse { None } else { settings.nodes },
         hash_mb: settings.hash_mb,
+        threads: settings.threads.resolve(),
         trace: TraceLevel::Summary,
         step: false,
         notation: app.display_notation(),

@@ -32,6 +32,8 @@ pub struct SearchRequest {
     pub clock: Option<crate::engine::Clock>,
     pub nodes: Option<u64>,
     pub hash_mb: u32,
+    /// Search threads of the in-process engine.
+    pub threads: usize,
     /// How much of the search to report.
     pub trace: TraceLevel,
     /// Start paused before the first trace event.
@@ -438,6 +440,7 @@ mod tests {
             clock: None,
             nodes: None,
             hash_mb: 1,
+            threads: 1,
             trace: TraceLevel::Events,
             step,
             notation: crate::config::Notation::Iccs,

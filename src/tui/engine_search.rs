@@ -115,6 +115,7 @@ impl Searcher for EngineSearcher {
         if !tracing {
             self.engine.algorithm = algorithm;
             self.engine.multipv = request.multipv;
+            self.engine.set_threads(request.threads);
             if self.engine.skill.level() != request.level {
                 // Each game at a weakened level plays differently.
                 let seed = std::time::SystemTime::now()

@@ -245,6 +245,7 @@ fn start_search(app: &mut App) -> Effect {
         clock,
         nodes: settings.nodes,
         hash_mb: settings.hash_mb,
+        threads: settings.threads.resolve(),
         trace: app.search_trace_level(),
         step: app.search_steps(),
         notation: app.display_notation(),

@@ -17,6 +17,7 @@ use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
 use super::skill::{self, Skill};
+use super::smp::MAX_THREADS;
 use super::tt;
 use super::{Engine, MAX_MULTIPV, SearchInfo, SearchResult, Verdict};
 use crate::board::{Move, Position};
@@ -57,6 +58,8 @@ struct Session {
     /// The engine, when no search holds it.
     engine: Option<Engine>,
     hash_mb: usize,
+    /// Search threads the next `go` uses (UCI `Threads`).
+    threads: usize,
     /// The backend the next `go` uses.
     algorithm: Algorithm,
     search: Option<RunningSearch>,
@@ -159,6 +162,7 @@ pub fn run_with_tablebases<R: Read, W: Write + Send + 'static>(
         position: Position::startpos(),
         engine: Some(Engine::default()),
         hash_mb: Engine::DEFAULT_HASH_MB,
+        threads: 1,
         algorithm: Algorithm::AlphaBeta,
         search: None,
         multipv: 1,
@@ -270,6 +274,10 @@ impl Session {
                 say(&self.out, "option name Clear Hash type button")?;
                 say(
                     &self.out,
+                    &format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
+                )?;
+                say(
+                    &self.out,
                     &format!(
                         "option name Algorithm type combo default {} {}",
                         Algorithm::AlphaBeta,
@@ -324,6 +332,10 @@ impl Session {
                         tt::MAX_MB,
                         Engine::DEFAULT_HASH_MB
                     ),
+                )?;
+                say(
+                    &self.out,
+                    &format!("option threads type spin min 1 max {MAX_THREADS} default 1"),
                 )?;
                 say(
                     &self.out,
@@ -383,6 +395,14 @@ impl Session {
                 self.idle_engine().set_hash_mb(mb);
                 Ok(())
             }
+            // Takes effect at the next `go`.
+            "threads" => match value.and_then(|v| v.trim().parse::<usize>().ok()) {
+                Some(n) if (1..=MAX_THREADS).contains(&n) => {
+                    self.threads = n;
+                    Ok(())
+                }
+                _ => self.info(&format!("option {name} must be 1..{MAX_THREADS}")),
+            },
             "clear hash" => {
                 if self.searching() {
                     return self.info("setoption ignored: a search is running");
@@ -506,6 +526,7 @@ impl Session {
             .take()
             .unwrap_or_else(|| Engine::new(self.hash_mb));
         engine.algorithm = self.algorithm;
+        engine.set_threads(self.threads);
         engine.set_tablebases(self.tablebases.clone());
         engine.multipv = self.multipv;
         // A new level starts its picks afresh; the same level keeps its random state.
