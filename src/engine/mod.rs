@@ -6,6 +6,7 @@
 pub mod backends;
 mod iterate;
 pub mod limits;
+pub mod mate_oracle;
 pub mod move_paths;
 pub mod multipv;
 pub mod ordering;

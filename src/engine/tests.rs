@@ -3,47 +3,12 @@ use std::sync::atomic::AtomicBool;
 use super::*;
 use crate::board::{Kind, Move};
 use crate::eval::tests::random_positions;
+use mate_oracle::defender_lost_within;
 use score::{MATE_BOUND, mated_in};
-
-/// Exhaustive mate oracle, independent of the engine: can the side to move force a
-/// position where the opponent has no legal move within `moves` of its own moves?
-fn forced_win_within(pos: &mut Position, moves: u32) -> bool {
-    if moves == 0 {
-        return false;
-    }
-    for mv in pos.legal_move_list() {
-        pos.make_move(mv);
-        let wins = defender_lost_within(pos, moves - 1);
-        pos.unmake_move(mv);
-        if wins {
-            return true;
-        }
-    }
-    false
-}
-
-/// The side to move (the defender) has no legal move now, or every reply still loses
-/// within `moves` more attacker moves.
-fn defender_lost_within(pos: &mut Position, moves: u32) -> bool {
-    let replies = pos.legal_move_list();
-    if replies.is_empty() {
-        return true;
-    }
-    if moves == 0 {
-        return false;
-    }
-    replies.into_iter().all(|reply| {
-        pos.make_move(reply);
-        let lost = forced_win_within(pos, moves);
-        pos.unmake_move(reply);
-        lost
-    })
-}
 
 /// The shortest forced win by the side to move, up to `limit` moves.
 fn shortest_win(fen: &str, limit: u32) -> Option<u32> {
-    let mut pos = Position::from_fen(fen).unwrap();
-    (1..=limit).find(|&n| forced_win_within(&mut pos, n))
+    mate_oracle::shortest_forced_win(&Position::from_fen(fen).unwrap(), limit)
 }
 
 fn search(fen: &str, limits: Limits) -> SearchResult {
