@@ -21,6 +21,11 @@ trait MoveSink {
     fn push(&mut self, mv: Move);
     /// All moves from `from` to the points of `targets`, known to be legal.
     fn push_all(&mut self, from: Square, targets: Bb);
+    /// True once the sink needs no more moves: generation may stop early.
+    #[inline]
+    fn full(&self) -> bool {
+        false
+    }
 }
 
 impl MoveSink for Vec<Move> {
@@ -48,6 +53,26 @@ impl MoveSink for Counter {
     #[inline]
     fn push_all(&mut self, _: Square, targets: Bb) {
         self.0 += u64::from(targets.count_ones());
+    }
+}
+
+/// Only asks whether there is a move: full after the first.
+struct AnyMove(bool);
+
+impl MoveSink for AnyMove {
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.0 = true;
+    }
+
+    #[inline]
+    fn push_all(&mut self, _: Square, targets: Bb) {
+        self.0 |= targets != 0;
+    }
+
+    #[inline]
+    fn full(&self) -> bool {
+        self.0
     }
 }
 
@@ -228,6 +253,9 @@ impl Position {
             for kind in KINDS_BUT_GENERAL {
                 for from in self.squares_of(us, kind) {
                     self.emit_tested(from, self.reach(kind, from, us) & allowed, sink);
+                    if sink.full() {
+                        return;
+                    }
                 }
             }
         } else {
@@ -247,6 +275,9 @@ impl Position {
                         self.emit_tested(from, targets, sink);
                     } else {
                         sink.push_all(from, targets & !screens);
+                    }
+                    if sink.full() {
+                        return;
                     }
                 }
             }
@@ -285,8 +316,11 @@ impl Position {
 
     /// True if the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
-        // Counting is cheap enough; a dedicated early exit is not worth a second path.
-        self.count_legal() > 0
+        // The quiescence search asks this at every node of a side without chariot,
+        // horse or cannon, so it stops at the first piece with a move.
+        let mut any = AnyMove(false);
+        self.generate(!0, &mut any);
+        any.0
     }
 
     /// True if `mv` is legal here: the side to move has a piece on its origin that can
