@@ -10,9 +10,9 @@
 use super::bitboard::{Bb, Squares};
 use super::position::Position;
 use super::tables::{
-    ADVISOR_STEPS, ELEPHANT_STEPS, FILE_CANNON, FILE_MASK, FILE_SLIDE, FILE_SPREAD, GENERAL_STEPS,
-    HORSE_ATTACKERS, HORSE_STEPS, NO_SQ, RANK_CANNON, RANK_MASK, RANK_SLIDE, SOLDIER_ATTACKERS,
-    SOLDIER_STEPS, square_bit,
+    ADVISOR_STEPS, DIAGONAL_LEGS, ELEPHANT_STEPS, FILE_CANNON, FILE_MASK, FILE_SLIDE, FILE_SPREAD,
+    GENERAL_STEPS, HORSE_ATTACKERS, HORSE_STEPS, NO_SQ, RANK_CANNON, RANK_MASK, RANK_SLIDE,
+    SOLDIER_ATTACKERS, SOLDIER_STEPS, square_bit,
 };
 use super::types::{Color, Kind, Move, Square};
 
@@ -75,24 +75,6 @@ impl MoveSink for AnyMove {
         self.0
     }
 }
-
-/// The diagonal neighbours of a point: the legs of any horse attacking it.
-static DIAGONAL_LEGS: [Bb; 90] = {
-    let mut t = [0; 90];
-    let mut s = 0;
-    while s < 90 {
-        let mut i = 0;
-        while i < 4 {
-            let leg = HORSE_ATTACKERS[s][i].0;
-            if leg != NO_SQ {
-                t[s] |= 1u128 << leg;
-            }
-            i += 1;
-        }
-        s += 1;
-    }
-    t
-};
 
 const KINDS_BUT_GENERAL: [Kind; 6] = [
     Kind::Chariot,

@@ -3,8 +3,8 @@
 
 use super::bitboard::{Bb, Squares};
 use super::tables::{
-    FILE_CANNON, FILE_SLIDE, FILE_SPREAD, HORSE_ATTACKERS, NO_SQ, RANK_CANNON, RANK_SLIDE,
-    SOLDIER_ATTACKERS, square_bit,
+    DIAGONAL_LEGS, FILE_CANNON, FILE_MASK, FILE_SLIDE, FILE_SPREAD, HORSE_ATTACKERS, NO_SQ,
+    RANK_CANNON, RANK_MASK, RANK_SLIDE, SOLDIER_ATTACKERS, square_bit,
 };
 use super::types::{Color, Kind, Move, Piece, Square};
 use super::zobrist::{PIECE_KEYS, SIDE_KEY};
@@ -104,7 +104,7 @@ impl Position {
     /// in one write per word: toggling them one at a time made the compiler write one
     /// 32-bit lane and then read the whole 128-bit word back, a store-forwarding stall
     /// that cost several percent of the search.
-    #[inline]
+    #[inline(always)]
     fn shift(&mut self, from: Square, to: Square, p: Piece) {
         let mask = square_bit(from) | square_bit(to);
         self.pieces[p.color().index()][p.kind().index()] ^= mask;
@@ -290,7 +290,34 @@ impl Position {
             self.fullmove += 1;
         }
         self.side = self.side.opponent();
-        self.in_check = self.is_attacked(self.general(self.side), self.side.opponent());
+        self.in_check = self.checked_by(from, to, piece);
+        debug_assert_eq!(
+            self.in_check,
+            self.is_attacked(self.general(self.side), self.side.opponent())
+        );
+    }
+
+    /// Whether `piece`'s move `from` -> `to`, just made, left the side to move in check.
+    /// That side was not in check before (its opponent was to move), so a check needs
+    /// the move to touch the general's rank, file or horse legs, or be a horse landing
+    /// a jump away; most moves do neither and skip the full attack test.
+    #[inline]
+    fn checked_by(&self, from: Square, to: Square, piece: Piece) -> bool {
+        let general = self.general(self.side);
+        let lines = RANK_MASK[general.y() as usize]
+            | FILE_MASK[general.x() as usize]
+            | DIAGONAL_LEGS[general.index()];
+        if (square_bit(from) | square_bit(to)) & lines != 0 {
+            return self.is_attacked(general, self.side.opponent());
+        }
+        piece.kind() == Kind::Horse
+            && HORSE_ATTACKERS[general.index()]
+                .iter()
+                .any(|&(leg, jumps)| {
+                    leg != NO_SQ
+                        && jumps & square_bit(to) != 0
+                        && self.board[leg as usize].is_none()
+                })
     }
 
     /// Takes back the last move made, which must be `mv`.
