@@ -253,6 +253,11 @@ impl Position {
             for kind in KINDS_BUT_GENERAL {
                 for from in self.squares_of(us, kind) {
                     let targets = self.reach(kind, from, us) & allowed;
+                    // Most pieces have no capture when only captures are asked for: then
+                    // the lift test would be wasted.
+                    if targets == 0 {
+                        continue;
+                    }
                     if exposing & square_bit(from) != 0 && !self.safe_with(from, None) {
                         self.emit_tested(from, targets, sink);
                     } else {
