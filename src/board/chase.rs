@@ -11,14 +11,16 @@
 //! what it exposes. These are the criteria the Fairy-Stockfish referee applies, so games
 //! judged by it and by us end the same way.
 //!
-//! This code runs only when a repetition has been found, so it favours plain loops over
-//! speed: attacks are computed for any occupancy, not just the position's.
+//! This code runs only when a repetition has been found, but the search finds thousands
+//! in an endgame, so the attack queries are table lookups. Attacks are computed for any
+//! occupancy near the position's, not just the position's own.
 
 use super::bitboard::{Bb, Squares};
 use super::position::Position;
 use super::tables::{
     ADVISOR_STEPS, ELEPHANT_STEPS, FILE_CANNON, FILE_MASK, FILE_SLIDE, FILE_SPREAD, GENERAL_STEPS,
-    HORSE_STEPS, NO_SQ, OWN_HALF, RANK_CANNON, RANK_MASK, RANK_SLIDE, SOLDIER_STEPS, square_bit,
+    HORSE_ATTACKERS, HORSE_STEPS, NO_SQ, OWN_HALF, RANK_CANNON, RANK_MASK, RANK_SLIDE,
+    SOLDIER_ATTACKERS, SOLDIER_STEPS, square_bit,
 };
 use super::types::{Color, Kind, Move, Square};
 
@@ -44,7 +46,12 @@ impl Position {
         if played[..span].iter().any(|m| m.is_null()) {
             return CycleChases::default();
         }
-        let mut pos = self.clone();
+        // Replaying needs only the cycle's part of the history: cloning all of it cost
+        // more than the replay.
+        let mut pos = Position {
+            history: self.history[self.history.len() - counted..].to_vec(),
+            ..*self
+        };
         for &mv in &played[..counted] {
             pos.unmake_move(mv);
         }
@@ -53,6 +60,10 @@ impl Position {
         // carried along as those pieces move.
         let mut chased: [Option<Bb>; 2] = [None, None];
         for &mv in played[..counted].iter().rev() {
+            // Both sides cleared: nothing can chase any more.
+            if chased == [Some(0), Some(0)] {
+                break;
+            }
             let mover = pos.side_to_move();
             // Once a move of a side chased nothing that side is cleared: skip the work.
             let open = chased[mover.index()] != Some(0);
@@ -133,7 +144,9 @@ fn chased_by_last_move(pos: &Position, mv: Move, blockers_before: Bb) -> Bb {
         // a horse whose own leg is blocked.
         if kind == Kind::Horse && diagonal_neighbours(attacker) & occupied != 0 {
             for horse in Squares(attacks & pos.pieces(victim, Kind::Horse)) {
-                if attacks_with(Kind::Horse, victim, horse, occupied) & square_bit(attacker) != 0 {
+                if attacks_with(pos, Kind::Horse, victim, horse, occupied) & square_bit(attacker)
+                    != 0
+                {
                     attacks ^= square_bit(horse);
                 }
             }
@@ -144,8 +157,13 @@ fn chased_by_last_move(pos: &Position, mv: Move, blockers_before: Bb) -> Bb {
             let without_attacker = occupied ^ square_bit(attacker);
             let defenders = attackers_with(pos, target, without_attacker, victim) & !pins;
             let only_general_defends = defenders == pos.pieces(victim, Kind::General)
-                && attacks_with(Kind::Chariot, chaser, pos.general(chaser), without_attacker)
-                    & square_bit(target)
+                && attacks_with(
+                    pos,
+                    Kind::Chariot,
+                    chaser,
+                    pos.general(chaser),
+                    without_attacker,
+                ) & square_bit(target)
                     != 0;
             if defenders == 0 || only_general_defends {
                 chased |= square_bit(target);
@@ -157,7 +175,7 @@ fn chased_by_last_move(pos: &Position, mv: Move, blockers_before: Bb) -> Bb {
     // line it moved on, so only its new line counts.
     let moved = pos.piece_at(to).kind();
     if moved != Kind::General && moved != Kind::Soldier {
-        let mut direct = attacks_with(moved, chaser, to, occupied) & theirs;
+        let mut direct = attacks_with(pos, moved, chaser, to, occupied) & theirs;
         if matches!(moved, Kind::Chariot | Kind::Cannon) {
             direct &= !line_through(from, to);
         }
@@ -177,8 +195,8 @@ fn chased_by_last_move(pos: &Position, mv: Move, blockers_before: Bb) -> Bb {
     for s in Squares(candidates) {
         let kind = pos.piece_at(s).kind();
         let discovered = theirs
-            & attacks_with(kind, chaser, s, occupied)
-            & !attacks_with(kind, chaser, s, occupied_before);
+            & attacks_with(pos, kind, chaser, s, occupied)
+            & !attacks_with(pos, kind, chaser, s, occupied_before);
         add(s, kind, discovered);
     }
 
@@ -194,7 +212,7 @@ fn chased_by_last_move(pos: &Position, mv: Move, blockers_before: Bb) -> Bb {
         };
         for pinned in Squares(newly_pinned) {
             let kind = pos.piece_at(pinned).kind();
-            let guarded = theirs & !unchaseable & attacks_with(kind, victim, pinned, occupied);
+            let guarded = theirs & !unchaseable & attacks_with(pos, kind, victim, pinned, occupied);
             for s in Squares(guarded) {
                 if attackers_with(pos, s, occupied, chaser) & !chaser_pinned != 0 {
                     chased |= square_bit(s);
@@ -206,7 +224,7 @@ fn chased_by_last_move(pos: &Position, mv: Move, blockers_before: Bb) -> Bb {
         let general_reach = GENERAL_STEPS[general.index()];
         for discoverer in Squares(new_blockers & pos.occupied_by(chaser)) {
             let kind = pos.piece_at(discoverer).kind();
-            let attacks = attacks_with(kind, chaser, discoverer, occupied) & theirs;
+            let attacks = attacks_with(pos, kind, chaser, discoverer, occupied) & theirs;
             chased |= attacks & !general_reach;
             for s in Squares(attacks & general_reach) {
                 let after = occupied ^ square_bit(discoverer) ^ square_bit(general);
@@ -221,40 +239,55 @@ fn chased_by_last_move(pos: &Position, mv: Move, blockers_before: Bb) -> Bb {
 
 /// Pieces of either colour whose removal would expose `color`'s general to a new attack
 /// (a chariot, horse or cannon of the opponent, or the facing general).
+///
+/// Read off the lines from the general: removing the first piece on a line brings in the
+/// second if it is a chariot or the general, and the third if it is a cannon; removing
+/// the second brings in the third if it is a cannon. A piece on a diagonal neighbour
+/// opens the horses (and, in theory, elephants) whose leg or eye it blocks. Nothing else
+/// depends on one point's occupancy. Generals are never counted as blockers.
 fn king_blockers(pos: &Position, color: Color) -> Bb {
     let general = pos.general(color);
     let enemy = color.opponent();
     let occupied = pos.occupied();
-    let now = attackers_with(pos, general, occupied, enemy) | facing(pos, occupied);
-    // Only pieces on the general's lines (chariots, cannons, the other general) or on a
-    // horse leg next to it (its diagonal neighbours) can shield it.
-    let shields = (RANK_MASK[general.y() as usize]
-        | FILE_MASK[general.x() as usize]
-        | diagonal_neighbours(general))
-        & occupied
-        & !pos.pieces(Color::Red, Kind::General)
-        & !pos.pieces(Color::Black, Kind::General);
+    let generals = pos.pieces(Color::Red, Kind::General) | pos.pieces(Color::Black, Kind::General);
+    let sliders = pos.pieces(enemy, Kind::Chariot) | pos.pieces(enemy, Kind::General);
+    let cannons = pos.pieces(enemy, Kind::Cannon);
     let mut blockers = 0;
-    for s in Squares(shields) {
-        let without = occupied ^ square_bit(s);
-        let exposed =
-            (attackers_with(pos, general, without, enemy) | facing(pos, without)) & without & !now;
-        if exposed != 0 {
-            blockers |= square_bit(s);
+    for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+        let mut line = [0 as Bb; 3];
+        let mut n = 0;
+        let (mut x, mut y) = (i32::from(general.x()) + dx, i32::from(general.y()) + dy);
+        while n < 3
+            && let Some(s) = Square::try_new(x, y)
+        {
+            if occupied & square_bit(s) != 0 {
+                line[n] = square_bit(s);
+                n += 1;
+            }
+            x += dx;
+            y += dy;
+        }
+        let [first, second, third] = line;
+        if first & generals == 0 && (second & sliders != 0 || third & cannons != 0) {
+            blockers |= first;
+        }
+        if second & generals == 0 && third & cannons != 0 {
+            blockers |= second;
+        }
+    }
+    let horses = pos.pieces(enemy, Kind::Horse);
+    for &(leg, from) in &HORSE_ATTACKERS[general.index()] {
+        if leg != NO_SQ && from & horses != 0 {
+            blockers |= (1u128 << leg) & occupied & !generals;
+        }
+    }
+    let elephants = pos.pieces(enemy, Kind::Elephant);
+    for &(eye, from) in &ELEPHANT_STEPS[general.index()] {
+        if eye != NO_SQ && (1u128 << from) & elephants != 0 {
+            blockers |= (1u128 << eye) & occupied & !generals;
         }
     }
     blockers
-}
-
-/// The enemy general if the generals would face each other with occupancy `occupied`.
-fn facing(pos: &Position, occupied: Bb) -> Bb {
-    let red = pos.general(Color::Red);
-    let black = pos.pieces(Color::Black, Kind::General);
-    if attacks_with(Kind::Chariot, Color::Red, red, occupied) & black != 0 {
-        black | square_bit(red)
-    } else {
-        0
-    }
 }
 
 /// `color`'s lone piece between the generals on the chaser's general's file: it cannot
@@ -271,12 +304,32 @@ fn flying_general_pin(pos: &Position, color: Color) -> Bb {
 }
 
 /// The pieces of `by` standing in `occupied` that attack `target` given that occupancy.
+/// Every attack but the soldier's is symmetric, so each kind is looked for from the
+/// target (a cannon only ever attacks an occupied point).
 fn attackers_with(pos: &Position, target: Square, occupied: Bb, by: Color) -> Bb {
-    let mut found = 0;
-    for s in Squares(pos.occupied_by(by) & occupied) {
-        let kind = pos.piece_at(s).kind();
-        if attacks_with(kind, by, s, occupied) & square_bit(target) != 0 {
-            found |= square_bit(s);
+    let of = |kind: Kind| pos.pieces(by, kind) & occupied;
+    let t = target.index();
+    let mut found = (line_attacks(pos, target, occupied, false) & of(Kind::Chariot))
+        | (SOLDIER_ATTACKERS[by.index()][t] & of(Kind::Soldier))
+        | (ADVISOR_STEPS[t] & of(Kind::Advisor))
+        | (GENERAL_STEPS[t] & of(Kind::General));
+    if occupied & square_bit(target) != 0 {
+        found |= line_attacks(pos, target, occupied, true) & of(Kind::Cannon);
+    }
+    let horses = of(Kind::Horse);
+    if horses != 0 {
+        for &(leg, from) in &HORSE_ATTACKERS[t] {
+            if leg != NO_SQ && occupied & (1u128 << leg) == 0 {
+                found |= from & horses;
+            }
+        }
+    }
+    let elephants = of(Kind::Elephant);
+    if elephants != 0 {
+        for &(eye, from) in &ELEPHANT_STEPS[t] {
+            if eye != NO_SQ && occupied & (1u128 << eye) == 0 {
+                found |= (1u128 << from) & elephants;
+            }
         }
     }
     found
@@ -284,7 +337,7 @@ fn attackers_with(pos: &Position, target: Square, occupied: Bb, by: Color) -> Bb
 
 /// Points a piece of `kind` and `color` on `s` attacks when the board's occupancy is
 /// `occupied` (the general by its steps only).
-fn attacks_with(kind: Kind, color: Color, s: Square, occupied: Bb) -> Bb {
+fn attacks_with(pos: &Position, kind: Kind, color: Color, s: Square, occupied: Bb) -> Bb {
     match kind {
         Kind::General => GENERAL_STEPS[s.index()],
         Kind::Advisor => ADVISOR_STEPS[s.index()],
@@ -297,19 +350,23 @@ fn attacks_with(kind: Kind, color: Color, s: Square, occupied: Bb) -> Bb {
             .iter()
             .filter(|&&(leg, _)| leg != NO_SQ && occupied & (1u128 << leg) == 0)
             .fold(0, |acc, &(_, targets)| acc | targets),
-        Kind::Chariot => line_attacks(s, occupied, false),
-        Kind::Cannon => line_attacks(s, occupied, true),
+        Kind::Chariot => line_attacks(pos, s, occupied, false),
+        Kind::Cannon => line_attacks(pos, s, occupied, true),
     }
 }
 
 /// Along the rank and file of `s`: the first piece each way (`cannon` false: a chariot,
 /// with the empty points before it), or the first piece beyond a screen (a cannon).
-fn line_attacks(s: Square, occupied: Bb, cannon: bool) -> Bb {
+/// `occupied` differs from the position's occupancy by a point or two, so the file's
+/// occupancy word is the position's with those points flipped.
+fn line_attacks(pos: &Position, s: Square, occupied: Bb, cannon: bool) -> Bb {
     let (x, y) = (s.x() as usize, s.y() as usize);
     let rank_occ = ((occupied >> (9 * y)) & 0x1ff) as usize;
-    let file_occ = (0..10).fold(0usize, |acc, rank| {
-        acc | ((((occupied >> (9 * rank + x)) & 1) as usize) << rank)
-    });
+    let mut file_occ = pos.file_occ[x] as usize;
+    for p in Squares((occupied ^ pos.occupied()) & FILE_MASK[x]) {
+        file_occ ^= 1 << p.y();
+    }
+    let file_occ = file_occ & 0x3ff;
     let (rank, file) = if cannon {
         (RANK_CANNON[x][rank_occ], FILE_CANNON[y][file_occ])
     } else {
@@ -339,4 +396,109 @@ fn orthogonal_neighbours(s: Square) -> Bb {
 
 fn diagonal_neighbours(s: Square) -> Bb {
     neighbours(s, [(1, 1), (1, -1), (-1, 1), (-1, -1)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The attackers by definition: every piece of `by` in `occupied` whose own attacks
+    /// reach `target`.
+    fn attackers_by_definition(pos: &Position, target: Square, occupied: Bb, by: Color) -> Bb {
+        Squares(pos.occupied_by(by) & occupied)
+            .filter(|&s| {
+                let kind = pos.piece_at(s).kind();
+                attacks_with(pos, kind, by, s, occupied) & square_bit(target) != 0
+            })
+            .fold(0, |acc, s| acc | square_bit(s))
+    }
+
+    /// Both generals if they face each other with occupancy `occupied`.
+    fn facing(pos: &Position, occupied: Bb) -> Bb {
+        let red = pos.general(Color::Red);
+        let black = pos.pieces(Color::Black, Kind::General);
+        if attacks_with(pos, Kind::Chariot, Color::Red, red, occupied) & black != 0 {
+            black | square_bit(red)
+        } else {
+            0
+        }
+    }
+
+    /// The blockers by definition: remove each piece near the general in turn and see
+    /// whether a new attacker (or the facing general) appears.
+    fn blockers_by_definition(pos: &Position, color: Color) -> Bb {
+        let general = pos.general(color);
+        let enemy = color.opponent();
+        let occupied = pos.occupied();
+        let generals =
+            pos.pieces(Color::Red, Kind::General) | pos.pieces(Color::Black, Kind::General);
+        let now = attackers_by_definition(pos, general, occupied, enemy) | facing(pos, occupied);
+        Squares(occupied & !generals)
+            .filter(|&s| {
+                let without = occupied ^ square_bit(s);
+                let after =
+                    attackers_by_definition(pos, general, without, enemy) | facing(pos, without);
+                after & without & !now != 0
+            })
+            .fold(0, |acc, s| acc | square_bit(s))
+    }
+
+    /// Positions of the perft set and pseudo-random playouts from them.
+    fn sample_positions() -> Vec<Position> {
+        let mut out = Vec::new();
+        let mut seed = 0x9e37_79b9_u64;
+        for line in include_str!("../../tests/data/perft.epd").lines() {
+            let Some(fen) = line.split(';').next().filter(|_| !line.starts_with('#')) else {
+                continue;
+            };
+            let Ok(mut pos) = Position::from_fen(fen.trim()) else {
+                continue;
+            };
+            for _ in 0..60 {
+                out.push(pos.clone());
+                let moves = pos.legal_move_list();
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                pos.make_move(moves[(seed >> 33) as usize % moves.len()]);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn fast_attack_queries_match_their_definitions() {
+        let positions = sample_positions();
+        assert!(positions.len() > 1000);
+        for pos in &positions {
+            let occupied = pos.occupied();
+            for color in Color::BOTH {
+                assert_eq!(
+                    king_blockers(pos, color),
+                    blockers_by_definition(pos, color),
+                    "{color:?} blockers in {}",
+                    pos.to_fen()
+                );
+                // Every point, with the occupancy as is and with one piece lifted.
+                for lifted in [
+                    0,
+                    pos.occupied_by(color) & !pos.pieces(color, Kind::General),
+                ] {
+                    let occupied = occupied ^ (lifted & lifted.wrapping_neg());
+                    for i in 0..Square::COUNT {
+                        let s = Square::from_index(i);
+                        assert_eq!(
+                            attackers_with(pos, s, occupied, color),
+                            attackers_by_definition(pos, s, occupied, color),
+                            "{color:?} attackers of {s} in {}",
+                            pos.to_fen()
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

@@ -10,9 +10,9 @@
 use super::bitboard::{Bb, Squares};
 use super::position::Position;
 use super::tables::{
-    ADVISOR_STEPS, ELEPHANT_STEPS, FILE_CANNON, FILE_MASK, FILE_SLIDE, FILE_SPREAD, GENERAL_STEPS,
-    HORSE_ATTACKERS, HORSE_STEPS, NO_SQ, RANK_CANNON, RANK_MASK, RANK_SLIDE, SOLDIER_ATTACKERS,
-    SOLDIER_STEPS, square_bit,
+    ADVISOR_STEPS, DIAGONAL_LEGS, ELEPHANT_STEPS, FILE_CANNON, FILE_MASK, FILE_SLIDE, FILE_SPREAD,
+    GENERAL_STEPS, HORSE_ATTACKERS, HORSE_STEPS, NO_SQ, RANK_CANNON, RANK_MASK, RANK_SLIDE,
+    SOLDIER_ATTACKERS, SOLDIER_STEPS, square_bit,
 };
 use super::types::{Color, Kind, Move, Square};
 
@@ -21,6 +21,11 @@ trait MoveSink {
     fn push(&mut self, mv: Move);
     /// All moves from `from` to the points of `targets`, known to be legal.
     fn push_all(&mut self, from: Square, targets: Bb);
+    /// True once the sink needs no more moves: generation may stop early.
+    #[inline]
+    fn full(&self) -> bool {
+        false
+    }
 }
 
 impl MoveSink for Vec<Move> {
@@ -51,23 +56,25 @@ impl MoveSink for Counter {
     }
 }
 
-/// The diagonal neighbours of a point: the legs of any horse attacking it.
-static DIAGONAL_LEGS: [Bb; 90] = {
-    let mut t = [0; 90];
-    let mut s = 0;
-    while s < 90 {
-        let mut i = 0;
-        while i < 4 {
-            let leg = HORSE_ATTACKERS[s][i].0;
-            if leg != NO_SQ {
-                t[s] |= 1u128 << leg;
-            }
-            i += 1;
-        }
-        s += 1;
+/// Only asks whether there is a move: full after the first.
+struct AnyMove(bool);
+
+impl MoveSink for AnyMove {
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.0 = true;
     }
-    t
-};
+
+    #[inline]
+    fn push_all(&mut self, _: Square, targets: Bb) {
+        self.0 |= targets != 0;
+    }
+
+    #[inline]
+    fn full(&self) -> bool {
+        self.0
+    }
+}
 
 const KINDS_BUT_GENERAL: [Kind; 6] = [
     Kind::Chariot,
@@ -228,6 +235,9 @@ impl Position {
             for kind in KINDS_BUT_GENERAL {
                 for from in self.squares_of(us, kind) {
                     self.emit_tested(from, self.reach(kind, from, us) & allowed, sink);
+                    if sink.full() {
+                        return;
+                    }
                 }
             }
         } else {
@@ -243,10 +253,18 @@ impl Position {
             for kind in KINDS_BUT_GENERAL {
                 for from in self.squares_of(us, kind) {
                     let targets = self.reach(kind, from, us) & allowed;
+                    // Most pieces have no capture when only captures are asked for: then
+                    // the lift test would be wasted.
+                    if targets == 0 {
+                        continue;
+                    }
                     if exposing & square_bit(from) != 0 && !self.safe_with(from, None) {
                         self.emit_tested(from, targets, sink);
                     } else {
                         sink.push_all(from, targets & !screens);
+                    }
+                    if sink.full() {
+                        return;
                     }
                 }
             }
@@ -285,8 +303,11 @@ impl Position {
 
     /// True if the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
-        // Counting is cheap enough; a dedicated early exit is not worth a second path.
-        self.count_legal() > 0
+        // The quiescence search asks this at every node of a side without chariot,
+        // horse or cannon, so it stops at the first piece with a move.
+        let mut any = AnyMove(false);
+        self.generate(!0, &mut any);
+        any.0
     }
 
     /// True if `mv` is legal here: the side to move has a piece on its origin that can

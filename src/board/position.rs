@@ -3,8 +3,8 @@
 
 use super::bitboard::{Bb, Squares};
 use super::tables::{
-    FILE_CANNON, FILE_SLIDE, FILE_SPREAD, HORSE_ATTACKERS, NO_SQ, RANK_CANNON, RANK_SLIDE,
-    SOLDIER_ATTACKERS, square_bit,
+    DIAGONAL_LEGS, FILE_CANNON, FILE_MASK, FILE_SLIDE, FILE_SPREAD, HORSE_ATTACKERS, NO_SQ,
+    RANK_CANNON, RANK_MASK, RANK_SLIDE, SOLDIER_ATTACKERS, square_bit,
 };
 use super::types::{Color, Kind, Move, Piece, Square};
 use super::zobrist::{PIECE_KEYS, SIDE_KEY};
@@ -98,6 +98,21 @@ impl Position {
         self.toggle(s, p);
         self.key ^= PIECE_KEYS[p.index()][s.index()];
         self.psq += PSQ[p.index()][s.index()];
+    }
+
+    /// Moves `p` from `from` to `to` in the bitboards and line words. Both points change
+    /// in one write per word: toggling them one at a time made the compiler write one
+    /// 32-bit lane and then read the whole 128-bit word back, a store-forwarding stall
+    /// that cost several percent of the search.
+    #[inline(always)]
+    fn shift(&mut self, from: Square, to: Square, p: Piece) {
+        let mask = square_bit(from) | square_bit(to);
+        self.pieces[p.color().index()][p.kind().index()] ^= mask;
+        self.occupied_by[p.color().index()] ^= mask;
+        self.rank_occ[from.y() as usize] ^= 1 << from.x();
+        self.rank_occ[to.y() as usize] ^= 1 << to.x();
+        self.file_occ[from.x() as usize] ^= 1 << from.y();
+        self.file_occ[to.x() as usize] ^= 1 << to.y();
     }
 
     #[inline]
@@ -262,8 +277,7 @@ impl Position {
         } else {
             self.halfmove_clock += 1;
         }
-        self.toggle(from, piece);
-        self.toggle(to, piece);
+        self.shift(from, to, piece);
         key ^= PIECE_KEYS[piece.index()][from.index()] ^ PIECE_KEYS[piece.index()][to.index()];
         // An empty point's entry is zero, so a quiet move needs no branch here.
         self.psq += PSQ[piece.index()][to.index()]
@@ -276,7 +290,34 @@ impl Position {
             self.fullmove += 1;
         }
         self.side = self.side.opponent();
-        self.in_check = self.is_attacked(self.general(self.side), self.side.opponent());
+        self.in_check = self.checked_by(from, to, piece);
+        debug_assert_eq!(
+            self.in_check,
+            self.is_attacked(self.general(self.side), self.side.opponent())
+        );
+    }
+
+    /// Whether `piece`'s move `from` -> `to`, just made, left the side to move in check.
+    /// That side was not in check before (its opponent was to move), so a check needs
+    /// the move to touch the general's rank, file or horse legs, or be a horse landing
+    /// a jump away; most moves do neither and skip the full attack test.
+    #[inline]
+    fn checked_by(&self, from: Square, to: Square, piece: Piece) -> bool {
+        let general = self.general(self.side);
+        let lines = RANK_MASK[general.y() as usize]
+            | FILE_MASK[general.x() as usize]
+            | DIAGONAL_LEGS[general.index()];
+        if (square_bit(from) | square_bit(to)) & lines != 0 {
+            return self.is_attacked(general, self.side.opponent());
+        }
+        piece.kind() == Kind::Horse
+            && HORSE_ATTACKERS[general.index()]
+                .iter()
+                .any(|&(leg, jumps)| {
+                    leg != NO_SQ
+                        && jumps & square_bit(to) != 0
+                        && self.board[leg as usize].is_none()
+                })
     }
 
     /// Takes back the last move made, which must be `mv`.
@@ -288,8 +329,7 @@ impl Position {
         debug_assert_eq!(undo.mv, mv);
         let (from, to) = (mv.from(), mv.to());
         let piece = self.board[to.index()];
-        self.toggle(to, piece);
-        self.toggle(from, piece);
+        self.shift(to, from, piece);
         self.board[from.index()] = piece;
         self.board[to.index()] = undo.captured;
         self.psq += PSQ[piece.index()][from.index()] - PSQ[piece.index()][to.index()]
@@ -339,21 +379,44 @@ impl Position {
     #[inline]
     pub fn chariot_reach(&self, s: Square) -> Bb {
         let (x, y) = (s.x() as usize, s.y() as usize);
-        ((RANK_SLIDE[x][self.rank_occ[y] as usize] as Bb) << (9 * y))
-            | (FILE_SPREAD[FILE_SLIDE[y][self.file_occ[x] as usize] as usize] << x)
+        // The masks are no-ops on valid words; they spare the bounds checks.
+        ((RANK_SLIDE[x][self.rank_occ[y] as usize & 0x1ff] as Bb) << (9 * y))
+            | (FILE_SPREAD[FILE_SLIDE[y][self.file_occ[x] as usize & 0x3ff] as usize & 0x3ff] << x)
     }
 
     /// Points a cannon on `s` may capture on (the piece beyond the screen), any colour.
     #[inline]
     pub fn cannon_captures(&self, s: Square) -> Bb {
         let (x, y) = (s.x() as usize, s.y() as usize);
-        ((RANK_CANNON[x][self.rank_occ[y] as usize] as Bb) << (9 * y))
-            | (FILE_SPREAD[FILE_CANNON[y][self.file_occ[x] as usize] as usize] << x)
+        ((RANK_CANNON[x][self.rank_occ[y] as usize & 0x1ff] as Bb) << (9 * y))
+            | (FILE_SPREAD[FILE_CANNON[y][self.file_occ[x] as usize & 0x3ff] as usize & 0x3ff] << x)
     }
 
     /// True if a piece of `by` attacks `s` (the facing general counts as an attack).
     pub fn is_attacked(&self, s: Square, by: Color) -> bool {
-        self.attackers(s, by) != 0
+        // `attackers` without building the set: every make_move asks this for the
+        // general, so the cheapest tests go first and the first hit answers.
+        let theirs = &self.pieces[by.index()];
+        if SOLDIER_ATTACKERS[by.index()][s.index()] & theirs[Kind::Soldier.index()] != 0 {
+            return true;
+        }
+        let horses = theirs[Kind::Horse.index()];
+        if horses != 0 {
+            for &(leg, from) in &HORSE_ATTACKERS[s.index()] {
+                if leg == NO_SQ {
+                    break;
+                }
+                if from & horses != 0 && self.board[leg as usize].is_none() {
+                    return true;
+                }
+            }
+        }
+        let sliders = theirs[Kind::Chariot.index()] | theirs[Kind::General.index()];
+        if self.chariot_reach(s) & sliders != 0 {
+            return true;
+        }
+        let cannons = theirs[Kind::Cannon.index()];
+        cannons != 0 && self.cannon_captures(s) & cannons != 0
     }
 
     /// The pieces of `by` that attack `s`.

@@ -226,6 +226,24 @@ pub static HORSE_ATTACKERS: [[(u8, Bb); 4]; 90] = {
     t
 };
 
+/// The diagonal neighbours of a point: the legs of any horse attacking it.
+pub static DIAGONAL_LEGS: [Bb; 90] = {
+    let mut t = [0; 90];
+    let mut s = 0;
+    while s < 90 {
+        let mut i = 0;
+        while i < 4 {
+            let leg = HORSE_ATTACKERS[s][i].0;
+            if leg != NO_SQ {
+                t[s] |= 1u128 << leg;
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
 /// Soldier steps by colour: forward, and sideways once across the river.
 pub static SOLDIER_STEPS: [[Bb; 90]; 2] = {
     let mut t = [[0; 90]; 2];

@@ -225,12 +225,12 @@ impl MovePicker {
             if self.next >= self.moves.len() {
                 return None;
             }
-            let mut best = self.next;
-            for i in self.next + 1..self.moves.len() {
-                if self.scores[i] > self.scores[best] {
-                    best = i;
-                }
-            }
+            // The first of the highest scores, found in two passes: the maximum (a loop
+            // the compiler vectorises), then its first position. Ties keep the order a
+            // plain selection loop would give, so the search stays the same.
+            let rest = &self.scores[self.next..];
+            let top = rest.iter().copied().max().unwrap_or(i32::MIN);
+            let best = self.next + rest.iter().position(|&s| s == top).unwrap_or(0);
             self.moves.swap(self.next, best);
             self.scores.swap(self.next, best);
             let (mv, score) = (self.moves[self.next], self.scores[self.next]);

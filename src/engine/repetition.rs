@@ -19,14 +19,24 @@ pub fn verdict(pos: &Position, ply: usize) -> Option<(i32, usize)> {
     }
     let key = pos.key();
     // First find the earlier occurrence (rare), then look at the checks in the cycle.
-    let distance = pos
-        .past_states()
-        .zip(pos.moves_played().rev())
-        .take(window)
-        .enumerate()
-        .take_while(|(_, (_, mv))| !mv.is_null())
-        .find(|&(index, ((past_key, _), _))| index % 2 == 1 && past_key == key)
-        .map(|(index, _)| index + 1)?;
+    // Every node asks, so the history is walked directly, two plies at a time (each
+    // entry holds a move and the key before it; only even distances can repeat).
+    let history = &pos.history;
+    let recent = &history[history.len() - window.min(history.len())..];
+    let distance = 'find: {
+        let mut back = recent.iter().rev();
+        let mut distance = 0;
+        while let (Some(first), Some(second)) = (back.next(), back.next()) {
+            if first.mv.is_null() || second.mv.is_null() {
+                return None;
+            }
+            distance += 2;
+            if second.key == key {
+                break 'find distance;
+            }
+        }
+        return None;
+    };
     // Checks given by the side to move show as check at odd distances, the opponent's at
     // even distances (0 is the current position).
     let mut mover_checked_always = true;
