@@ -450,7 +450,11 @@ impl<'a> Searcher<'a> {
             }
             let capture = self.pos.piece_at(mv.to()).is_some();
             if selective && !capture && searched > 0 && room_before.is_none() {
-                room_before = Some(self.general_room(self.pos.side_to_move().opponent()));
+                let them = self.pos.side_to_move().opponent();
+                let kind = self.pos.piece_at(mv.from()).kind();
+                if may_bear_on(kind, mv.to(), self.pos.general(them)) {
+                    room_before = Some(self.general_room(them));
+                }
             }
             self.tt.prefetch(self.pos.key_after(mv));
             self.pos.make_move(mv);
@@ -628,7 +632,8 @@ impl<'a> Searcher<'a> {
         };
         let moved = 1u128 << last.to().index();
         let general = self.pos.general(us);
-        self.general_room(us) == 0
+        may_bear_on(self.pos.piece_at(last.to()).kind(), last.to(), general)
+            && self.general_room(us) == 0
             && Squares(GENERAL_STEPS[general.index()])
                 .any(|point| self.pos.attackers(point, us.opponent()) & moved != 0)
     }
