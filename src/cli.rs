@@ -159,9 +159,6 @@ pub enum EgtbCommand {
         /// Folder of the tables; `egtb` in the data directory by default.
         #[arg(long, value_name = "DIR")]
         dir: Option<PathBuf>,
-        /// Solver threads.
-        #[arg(long, value_name = "N", default_value_t = 2)]
-        threads: usize,
     },
     /// Look a position up: win, draw or loss, plies to mate, the best move.
     Probe {

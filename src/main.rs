@@ -40,7 +40,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Compare(args) => commands::compare::run(&args, &cli.global),
         Command::Study(args) => commands::study::run(&args, &cli.global),
         Command::Book(command) => commands::book::run(&command, &cli.global),
-        Command::Egtb(command) => commands::egtb::run(&command),
+        Command::Egtb(command) => commands::egtb::run(&command, &cli.global),
         Command::Serve(args) => commands::serve::run(&args, &cli.global),
     }
 }

@@ -1,4 +1,4 @@
-//! `xiangqi-tui egtb generate [MATERIAL...] [--dir DIR]` and
+//! `xiangqi-tui egtb generate [MATERIAL...] [--dir DIR] [--threads N]` (solver threads, 2 by default) and
 //! `xiangqi-tui egtb probe --fen FEN [--json] [--all] [--dir DIR]`.
 
 use std::io::{self, Write};
@@ -12,17 +12,23 @@ use serde_json::json;
 use xiangqi_tui::board::Position;
 use xiangqi_tui::egtb::{self, EgtbError, Material, Observer, Probe, Tablebases, Wdl};
 
-use crate::cli::EgtbCommand;
+use crate::cli::{EgtbCommand, GlobalArgs};
 
 use super::UsageError;
 
-pub fn run(command: &EgtbCommand) -> Result<()> {
+/// Solver threads when `--threads` is not given.
+const DEFAULT_SOLVER_THREADS: usize = 2;
+
+pub fn run(command: &EgtbCommand, global: &GlobalArgs) -> Result<()> {
     match command {
-        EgtbCommand::Generate {
-            materials,
-            dir,
-            threads,
-        } => generate(materials, dir.as_deref(), *threads),
+        EgtbCommand::Generate { materials, dir } => {
+            // The global `--threads` (the engine's) also sets the solver's threads.
+            let threads = match global.threads {
+                Some(_) => super::threads_flag(global)?,
+                None => DEFAULT_SOLVER_THREADS,
+            };
+            generate(materials, dir.as_deref(), threads)
+        }
         EgtbCommand::Probe {
             fen,
             all,

@@ -399,13 +399,11 @@ impl<'a> Searcher<'a> {
             {
                 return static_eval;
             }
-            // Passing with a boxed-in general would miss the quiet mate being built.
             if self.options.null_move
                 && depth >= 2
                 && static_eval >= beta
                 && self.pos.last_move().is_some_and(|m| !m.is_null())
                 && self.null_move_allowed()
-                && !self.netted_by_last_move()
             {
                 let reduction = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
                 self.pos.make_null_move();
@@ -620,22 +618,6 @@ impl<'a> Searcher<'a> {
         Squares(steps)
             .filter(|&point| !self.pos.is_attacked(point, side.opponent()))
             .count() as u32
-    }
-
-    /// True if the side to move's general has no free point and the piece the opponent
-    /// just moved attacks a point next to it: passing now would miss the quiet mate
-    /// being built.
-    fn netted_by_last_move(&self) -> bool {
-        let us = self.pos.side_to_move();
-        let Some(last) = self.pos.last_move() else {
-            return false;
-        };
-        let moved = 1u128 << last.to().index();
-        let general = self.pos.general(us);
-        may_bear_on(self.pos.piece_at(last.to()).kind(), last.to(), general)
-            && self.general_room(us) == 0
-            && Squares(GENERAL_STEPS[general.index()])
-                .any(|point| self.pos.attackers(point, us.opponent()) & moved != 0)
     }
 
     /// After `mv` (the side to move is its opponent): does it tighten the net around
