@@ -14,6 +14,7 @@ pub mod phased;
 pub mod pst;
 mod safety;
 pub mod trace;
+pub mod tune;
 pub mod weights;
 
 pub use coordination::attackers;
