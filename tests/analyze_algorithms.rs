@@ -120,7 +120,7 @@ fn trace_prints_the_steps_with_nodes_named_by_their_moves() {
     assert!(ok, "{stderr}");
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines[0], "step 0: OPEN = root/L/inf");
-    assert!(lines[1].starts_with("step 1: pop root/L/inf ; case G6 ; push 车九平五/L/inf "));
+    assert!(lines[1].starts_with("step 1: pop root/L/inf ; case G6 ; push 车四进五/L/inf "));
     assert!(
         lines
             .last()

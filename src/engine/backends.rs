@@ -43,7 +43,8 @@
 //!     Some(&names),
 //! );
 //! assert_eq!(lines[0], "enter root alpha=-inf beta=inf");
-//! assert_eq!(lines[1], "enter 车九平五 alpha=-inf beta=inf");
+//! // Moves are tried in piece-square gain order: the chariot across the river first.
+//! assert_eq!(lines[1], "enter 车四进五 alpha=-inf beta=inf");
 //! assert_eq!(result.best_move.unwrap().iccs(), "a5e5");
 //! ```
 

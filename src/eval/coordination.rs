@@ -1,26 +1,12 @@
 //! Coordination: pieces that work together are worth more than their sum. Soldiers side
 //! by side across the river guard each other; chariots, horses and cannons that have
 //! crossed together make an attack; advisors and elephants that guard each other hold
-//! the palace.
+//! the palace. The weights live in `weights.rs`.
 
 use super::geometry::{ELEPHANT_STEPS, ENEMY_HALF, FILE, NONE, ranks_from, relative_square};
-use super::phased::s;
+use super::trace::{Tracer, slot};
+use super::weights::{ATTACK, CONNECTED_ADVISORS, CONNECTED_ELEPHANTS, CONNECTED_SOLDIERS};
 use crate::board::{Color, Kind, Position};
-
-const CONNECTED_SOLDIERS: i32 = s(12, 24);
-/// Bonus by the number of attackers across the river (chariots, horses, cannons, and
-/// soldiers close to the enemy palace). One piece alone achieves little.
-const ATTACK: [i32; 7] = [
-    s(0, 0),
-    s(0, 0),
-    s(15, 5),
-    s(35, 10),
-    s(60, 15),
-    s(85, 20),
-    s(110, 25),
-];
-const CONNECTED_ADVISORS: i32 = s(15, 5);
-const CONNECTED_ELEPHANTS: i32 = s(15, 5);
 
 /// Number of `us`'s pieces taking part in an attack on the enemy palace.
 pub fn attackers(pos: &Position, us: Color) -> u32 {
@@ -33,7 +19,8 @@ pub fn attackers(pos: &Position, us: Color) -> u32 {
 }
 
 /// Coordination terms for `us`, packed mg/eg.
-pub fn coordination(pos: &Position, us: Color) -> i32 {
+#[inline]
+pub fn coordination<T: Tracer>(pos: &Position, us: Color, trace: &mut T) -> i32 {
     let mut total = 0;
 
     let crossed = pos.pieces(us, Kind::Soldier) & ENEMY_HALF[us.index()];
@@ -41,13 +28,17 @@ pub fn coordination(pos: &Position, us: Color) -> i32 {
     // file i's b+1 would wrap to the next rank.
     let pairs = crossed & (crossed >> 1) & !FILE[8];
     total += CONNECTED_SOLDIERS * pairs.count_ones() as i32;
+    trace.add(slot::CONNECTED_SOLDIERS, pairs.count_ones() as i32);
 
-    total += ATTACK[(attackers(pos, us) as usize).min(ATTACK.len() - 1)];
+    let attack = (attackers(pos, us) as usize).min(ATTACK.len() - 1);
+    total += ATTACK[attack];
+    trace.add(slot::ATTACK + attack, 1);
 
     let advisors = pos.pieces(us, Kind::Advisor);
     let palace_centre = relative_square(us, 4, 1);
     if advisors.count_ones() == 2 && advisors & (1u128 << palace_centre.index()) != 0 {
         total += CONNECTED_ADVISORS;
+        trace.add(slot::CONNECTED_ADVISORS, 1);
     }
 
     let elephants = pos.pieces(us, Kind::Elephant);
@@ -60,6 +51,7 @@ pub fn coordination(pos: &Position, us: Color) -> i32 {
         });
         if guarded {
             total += CONNECTED_ELEPHANTS;
+            trace.add(slot::CONNECTED_ELEPHANTS, 1);
         }
     }
     total

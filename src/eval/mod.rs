@@ -13,15 +13,19 @@ mod mobility;
 pub mod phased;
 pub mod pst;
 mod safety;
+pub mod trace;
+pub mod tune;
+pub mod weights;
 
 pub use coordination::attackers;
 pub use flip::{colour_flipped, mirrored_files};
 
 use crate::board::{Color, Kind, Position};
 use phased::{PHASE_MAX, blend};
+use trace::NoTrace;
 
 /// Bonus for having the move: it evens out the odd/even-ply swing of the static score.
-pub const TEMPO: i32 = 10;
+pub const TEMPO: i32 = weights::TEMPO;
 
 /// The evaluation split into its terms, each blended and from Red's side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -56,10 +60,12 @@ pub fn phase(pos: &Position) -> i32 {
 /// The terms that are not kept incrementally, packed mg/eg, from Red's side.
 #[inline]
 fn dynamic_terms(pos: &Position) -> (i32, i32, i32) {
-    let mobility = mobility::mobility(pos, Color::Red) - mobility::mobility(pos, Color::Black);
-    let coordination =
-        coordination::coordination(pos, Color::Red) - coordination::coordination(pos, Color::Black);
-    let safety = safety::danger(pos, Color::Black) - safety::danger(pos, Color::Red);
+    let t = &mut NoTrace;
+    let mobility =
+        mobility::mobility(pos, Color::Red, t) - mobility::mobility(pos, Color::Black, t);
+    let coordination = coordination::coordination(pos, Color::Red, t)
+        - coordination::coordination(pos, Color::Black, t);
+    let safety = safety::danger(pos, Color::Black, t) - safety::danger(pos, Color::Red, t);
     (mobility, coordination, safety)
 }
 
