@@ -16,8 +16,8 @@ use super::score::{
 };
 use super::tt::{Bound, TranspositionTable};
 use crate::board::rules::NO_CAPTURE_LIMIT;
-use crate::board::tables::{GENERAL_STEPS, OWN_HALF};
-use crate::board::{Color, Kind, Move, Position, Square, Squares};
+use crate::board::tables::OWN_HALF;
+use crate::board::{Kind, Move, Position};
 use crate::eval;
 
 /// Switches for the search's enhancements; all on by default. Turning them off gives a
@@ -438,32 +438,15 @@ impl<'a> Searcher<'a> {
         // mates sooner is worth more than any static margin says, so it is neither pruned
         // nor reduced.
         let mate_hunt = alpha >= MATE_BOUND;
-        // The opponent general's free points before this node's move (computed when a
-        // late quiet move first needs it).
-        let mut room_before: Option<u32> = None;
 
         while let Some((mv, order)) = picker.next(&mut self.pos, self.history) {
             if ply == 0 && self.root_excluded.contains(&mv) {
                 continue;
             }
             let capture = self.pos.piece_at(mv.to()).is_some();
-            if selective && !capture && searched > 0 && room_before.is_none() {
-                let them = self.pos.side_to_move().opponent();
-                let kind = self.pos.piece_at(mv.from()).kind();
-                if may_bear_on(kind, mv.to(), self.pos.general(them)) {
-                    room_before = Some(self.general_room(them));
-                }
-            }
             self.tt.prefetch(self.pos.key_after(mv));
             self.pos.make_move(mv);
             let gives_check = self.pos.in_check();
-            // A quiet move that takes away the general's last free points, or bears on
-            // the points around a general with none left, is how quiet mates begin: it is
-            // neither pruned nor reduced.
-            let mut closes_net = None;
-            let mut tightens = |searcher: &Self| {
-                *closes_net.get_or_insert_with(|| searcher.closes_net(mv, room_before))
-            };
 
             // Near the leaves, once one move has held, skip what will not matter: late quiet
             // moves, quiet moves far below alpha, and captures that lose material.
@@ -480,7 +463,7 @@ impl<'a> Searcher<'a> {
                 let futile =
                     selective && !capture && depth <= 3 && static_eval + 110 * depth <= alpha;
                 let losing_capture = capture && order < 0 && depth <= 3;
-                if losing_capture || ((late || futile) && !tightens(self)) {
+                if late || futile || losing_capture {
                     self.pos.unmake_move(mv);
                     continue;
                 }
@@ -507,7 +490,6 @@ impl<'a> Searcher<'a> {
                     && !capture
                     && !in_check
                     && !gives_check
-                    && !tightens(self)
                 {
                     reduction =
                         i32::from(self.reductions[(depth as usize).min(63)][searched.min(63)]);
@@ -610,40 +592,6 @@ impl<'a> Searcher<'a> {
         best
     }
 
-    /// Points next to `side`'s general that it could step to: empty or holding an
-    /// opponent's piece, and not attacked by the opponent as the board stands.
-    fn general_room(&self, side: Color) -> u32 {
-        let general = self.pos.general(side);
-        let steps = GENERAL_STEPS[general.index()] & !self.pos.occupied_by(side);
-        Squares(steps)
-            .filter(|&point| !self.pos.is_attacked(point, side.opponent()))
-            .count() as u32
-    }
-
-    /// After `mv` (the side to move is its opponent): does it tighten the net around
-    /// the opponent's general? Either it took away free points, leaving at most one
-    /// (`room_before`: the general's free points before it), or the general has none and
-    /// the moved piece attacks a point next to it.
-    fn closes_net(&self, mv: Move, room_before: Option<u32>) -> bool {
-        let them = self.pos.side_to_move();
-        if !may_bear_on(
-            self.pos.piece_at(mv.to()).kind(),
-            mv.to(),
-            self.pos.general(them),
-        ) {
-            return false;
-        }
-        let room = self.general_room(them);
-        if room <= 1 && room < room_before.unwrap_or(0) {
-            return true;
-        }
-        let general = self.pos.general(them);
-        let moved = 1u128 << mv.to().index();
-        room == 0
-            && Squares(GENERAL_STEPS[general.index()])
-                .any(|point| self.pos.attackers(point, them.opponent()) & moved != 0)
-    }
-
     /// Killer, counter move and history bonus for the quiet move that cut off; a malus
     /// for the quiet moves tried before it.
     fn reward_quiet(&mut self, mv: Move, previous: Move, depth: i32, ply: usize, tried: &[Move]) {
@@ -654,20 +602,5 @@ impl<'a> Searcher<'a> {
             self.history.update(&self.pos, other, -bonus);
         }
         self.history.set_counter_move(&self.pos, previous, mv);
-    }
-}
-
-/// A cheap first test for `closes_net`: could a piece of this kind on `point` attack a
-/// point next to the general on `general` (a line through the palace points beside it,
-/// or a horse's or soldier's reach)? Most quiet moves are far away and skip the real test.
-fn may_bear_on(kind: Kind, point: Square, general: Square) -> bool {
-    let (x, y) = (point.index() % 9, point.index() / 9);
-    let (gx, gy) = (general.index() % 9, general.index() / 9);
-    let (dx, dy) = (x.abs_diff(gx), y.abs_diff(gy));
-    match kind {
-        Kind::Chariot | Kind::Cannon => dx <= 1 || dy <= 1,
-        Kind::Horse => dx <= 3 && dy <= 3,
-        Kind::Soldier => dx + dy <= 2,
-        Kind::General | Kind::Advisor | Kind::Elephant => false,
     }
 }
