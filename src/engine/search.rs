@@ -434,10 +434,6 @@ impl<'a> Searcher<'a> {
         let mut quiets_tried: [Move; 64] = [Move::NULL; 64];
         let mut quiet_count = 0usize;
         let original_alpha = alpha;
-        // Once a mate is in hand, the search is for a shorter one: a quiet move that
-        // mates sooner is worth more than any static margin says, so it is neither pruned
-        // nor reduced.
-        let mate_hunt = alpha >= MATE_BOUND;
 
         while let Some((mv, order)) = picker.next(&mut self.pos, self.history) {
             if ply == 0 && self.root_excluded.contains(&mv) {
@@ -456,7 +452,6 @@ impl<'a> Searcher<'a> {
                 && !in_check
                 && !gives_check
                 && best > -MATE_BOUND
-                && !mate_hunt
             {
                 let late_limit = (3 + depth * depth) as usize / (2 - usize::from(improving));
                 let late = selective && !capture && depth <= 4 && searched >= late_limit;
@@ -484,7 +479,6 @@ impl<'a> Searcher<'a> {
                 // stalemate, often a late quiet move that a reduction would hide.
                 if self.options.late_move_reductions
                     && selective
-                    && !mate_hunt
                     && depth >= 3
                     && searched > usize::from(pv_node)
                     && !capture
