@@ -25,6 +25,7 @@ use xiangqi_tui::eval::tune::{
     weights_source,
 };
 use xiangqi_tui::record::{GameRecord, GameResult};
+use xiangqi_tui::rng::SplitMix64 as Rng;
 
 #[derive(Parser, Debug)]
 #[command(about = "Texel-tune the evaluation weights on self-play games or game records")]
@@ -83,23 +84,6 @@ struct Game {
     result: f32,
 }
 
-/// splitmix64: a tiny deterministic generator for the opening moves.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 fn red_score(outcome: Outcome) -> f32 {
     match outcome {
         Outcome::Win {
@@ -149,7 +133,7 @@ fn to_zero_based(word: &str) -> Option<String> {
 /// Plays self-play game `index`: the opening line, random moves, then the engine at a
 /// fixed node count for both sides. Long games and clear wins are adjudicated.
 fn play(index: usize, args: &Args, openings: &[Vec<Move>], engine: &mut Engine) -> Game {
-    let mut rng = Rng(args.seed ^ (index as u64).wrapping_mul(0x2545_f491_4f6c_dd1d));
+    let mut rng = Rng::new(args.seed ^ (index as u64).wrapping_mul(0x2545_f491_4f6c_dd1d));
     let mut pos = Position::startpos();
     if !openings.is_empty() {
         for &mv in &openings[index % openings.len()] {

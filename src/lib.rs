@@ -13,6 +13,7 @@ pub mod eval;
 pub mod external;
 pub mod notation;
 pub mod record;
+pub mod rng;
 pub mod search;
 pub mod server;
 pub mod study;

@@ -11,6 +11,7 @@ use std::path::Path;
 use std::process::Command;
 
 use xiangqi_tui::board::Position;
+use xiangqi_tui::rng::SplitMix64 as Rng;
 use xiangqi_tui::search::Algorithm;
 use xiangqi_tui::study::{Problem, RowValue, compare};
 use xiangqi_tui::tree::Tree;
@@ -98,27 +99,10 @@ fn every_check_holds_on_every_textbook_tree_and_rows_match_the_expected_files() 
     }
 }
 
-/// splitmix64: the same positions on every machine.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// Positions from random games (captures preferred half the time), set up afresh
 /// from their FEN so that no history changes a verdict between the searches.
 fn random_positions(seed: u64, count: usize) -> Vec<Position> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut out = Vec::new();
     let mut moves = Vec::new();
     while out.len() < count {

@@ -12,33 +12,17 @@ use xiangqi_tui::engine::{
     self, Engine, PositionGame, PositionNames, PositionSearcher, SearchOptions,
 };
 use xiangqi_tui::notation::{Notation, format_move};
+use xiangqi_tui::rng::SplitMix64 as Rng;
 use xiangqi_tui::search::{
     Algorithm, AlphaBeta, BStar, BStarStop, Details, Game, Limits, MATE, Minimax, MtSss, Mtdf,
     NoTrace, Recorder, Search, SearchResult, Sss, trace_lines,
 };
 
-/// splitmix64: a fixed seed gives the same positions on every machine.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// Positions from random games (captures preferred half the time, so material thins
 /// out), set up afresh from their FEN with the no-capture clock at zero: no history, so
 /// no repetition or clock verdict differs between the searches compared.
 fn random_positions(seed: u64, count: usize) -> Vec<Position> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut out = Vec::new();
     let mut moves = Vec::new();
     while out.len() < count {

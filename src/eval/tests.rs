@@ -1,31 +1,11 @@
 use super::*;
 use crate::board::Move;
-
-/// A small deterministic generator (splitmix64) so the tests need no extra crate.
-pub(crate) struct TestRng(u64);
-
-impl TestRng {
-    pub(crate) fn new(seed: u64) -> Self {
-        TestRng(seed)
-    }
-
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    pub(crate) fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use crate::rng::SplitMix64;
 
 /// Positions reached by random games from the start, captures preferred half the time so
 /// that material thins out and endgames appear. Games that end early stop there.
 pub(crate) fn random_positions(seed: u64, count: usize) -> Vec<Position> {
-    let mut rng = TestRng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut out = Vec::with_capacity(count);
     let mut moves: Vec<Move> = Vec::new();
     while out.len() < count {
