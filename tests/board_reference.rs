@@ -210,8 +210,19 @@ fn check_random_game(fen: &str, choices: &[usize]) {
         assert_eq!(reread.to_fen(), fen);
         assert_eq!(reread.key(), pos.key());
         assert_eq!(reread.in_check(), pos.in_check());
+        let g = grid(&pos);
         for &mv in &moves {
             assert!(pos.is_legal(mv));
+            let (from, to) = (mv.from(), mv.to());
+            let mut after = g;
+            after[to.x() as usize][to.y() as usize] =
+                after[from.x() as usize][from.y() as usize].take();
+            assert_eq!(
+                pos.gives_check(mv),
+                general_exposed(&after, pos.side_to_move().opponent()),
+                "{mv} gives check in {}",
+                pos.to_fen()
+            );
         }
         if moves.is_empty() {
             break;

@@ -323,14 +323,6 @@ impl Position {
         reach & square_bit(to) != 0 && self.safe_after(from, to)
     }
 
-    /// True if the move (legal here) puts the opponent in check.
-    pub fn gives_check(&mut self, mv: Move) -> bool {
-        self.make_move(mv);
-        let check = self.in_check;
-        self.unmake_move(mv);
-        check
-    }
-
     /// Counts the leaf nodes of the legal move tree to `depth` plies (bulk counting at the
     /// last ply).
     pub fn perft(&mut self, depth: u32) -> u64 {

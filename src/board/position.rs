@@ -304,20 +304,36 @@ impl Position {
     #[inline]
     fn checked_by(&self, from: Square, to: Square, piece: Piece) -> bool {
         let general = self.general(self.side);
-        let lines = RANK_MASK[general.y() as usize]
-            | FILE_MASK[general.x() as usize]
-            | DIAGONAL_LEGS[general.index()];
-        if (square_bit(from) | square_bit(to)) & lines != 0 {
+        if (square_bit(from) | square_bit(to)) & check_lines(general) != 0 {
             return self.is_attacked(general, self.side.opponent());
         }
-        piece.kind() == Kind::Horse
-            && HORSE_ATTACKERS[general.index()]
-                .iter()
-                .any(|&(leg, jumps)| {
-                    leg != NO_SQ
-                        && jumps & square_bit(to) != 0
-                        && self.board[leg as usize].is_none()
-                })
+        piece.kind() == Kind::Horse && self.horse_on_attacks(to, general)
+    }
+
+    /// True if a horse on `at` attacks `general` (its leg towards it is empty).
+    #[inline]
+    fn horse_on_attacks(&self, at: Square, general: Square) -> bool {
+        HORSE_ATTACKERS[general.index()]
+            .iter()
+            .any(|&(leg, jumps)| {
+                leg != NO_SQ && jumps & square_bit(at) != 0 && self.board[leg as usize].is_none()
+            })
+    }
+
+    /// True if `mv` (legal here) puts the opponent in check. Most moves touch neither the
+    /// enemy general's lines nor its horse legs, and are answered without making them.
+    pub fn gives_check(&mut self, mv: Move) -> bool {
+        let (from, to) = (mv.from(), mv.to());
+        let general = self.general(self.side.opponent());
+        if (square_bit(from) | square_bit(to)) & check_lines(general) == 0 {
+            // The move leaves every leg as it is.
+            return self.board[from.index()].kind() == Kind::Horse
+                && self.horse_on_attacks(to, general);
+        }
+        self.make_move(mv);
+        let check = self.in_check;
+        self.unmake_move(mv);
+        check
     }
 
     /// Takes back the last move made, which must be `mv`.
@@ -467,4 +483,13 @@ impl Position {
     pub fn past_states(&self) -> impl Iterator<Item = (u64, bool)> + '_ {
         self.history.iter().rev().map(|u| (u.key, u.in_check))
     }
+}
+
+/// The points where a move can change whether `general` is attacked, horses landing aside:
+/// its rank and file, and the legs of horses jumping at it.
+#[inline]
+fn check_lines(general: Square) -> Bb {
+    RANK_MASK[general.y() as usize]
+        | FILE_MASK[general.x() as usize]
+        | DIAGONAL_LEGS[general.index()]
 }

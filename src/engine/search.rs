@@ -440,29 +440,23 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             let capture = self.pos.piece_at(mv.to()).is_some();
-            self.tt.prefetch(self.pos.key_after(mv));
-            self.pos.make_move(mv);
-            let gives_check = self.pos.in_check();
 
             // Near the leaves, once one move has held, skip what will not matter: late quiet
-            // moves, quiet moves far below alpha, and captures that lose material.
-            if self.options.pruning
-                && ply > 0
-                && !pv_node
-                && !in_check
-                && !gives_check
-                && best > -MATE_BOUND
-            {
+            // moves, quiet moves far below alpha, and captures that lose material; checks
+            // are kept. Decided before making the move, which most skipped moves never need.
+            if self.options.pruning && ply > 0 && !pv_node && !in_check && best > -MATE_BOUND {
                 let late_limit = (3 + depth * depth) as usize / (2 - usize::from(improving));
                 let late = selective && !capture && depth <= 4 && searched >= late_limit;
                 let futile =
                     selective && !capture && depth <= 3 && static_eval + 110 * depth <= alpha;
                 let losing_capture = capture && order < 0 && depth <= 3;
-                if late || futile || losing_capture {
-                    self.pos.unmake_move(mv);
+                if (late || futile || losing_capture) && !self.pos.gives_check(mv) {
                     continue;
                 }
             }
+            self.tt.prefetch(self.pos.key_after(mv));
+            self.pos.make_move(mv);
+            let gives_check = self.pos.in_check();
 
             let extension = i32::from(
                 self.options.check_extensions
