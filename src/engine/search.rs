@@ -285,6 +285,27 @@ impl<'a> Searcher<'a> {
         chariots >= 1 || minors >= 2
     }
 
+    /// True if the side to move has a checking move that leaves the opponent no legal
+    /// move (checkmate). `ply` names the move buffer to borrow.
+    fn mate_in_one_exists(&mut self, ply: usize) -> bool {
+        let (mut moves, scores) = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        self.pos.legal_moves(&mut moves);
+        let mut found = false;
+        for &mv in &moves {
+            if self.pos.gives_check(mv) {
+                self.pos.make_move(mv);
+                found = !self.pos.has_legal_move();
+                self.pos.unmake_move(mv);
+                if found {
+                    break;
+                }
+            }
+        }
+        self.buffers[ply] = (moves, scores);
+        found
+    }
+
     /// True if the opponent of the side to move still has a chariot, horse, cannon or a
     /// soldier across the river.
     fn opponent_can_attack(&self) -> bool {
@@ -406,14 +427,19 @@ impl<'a> Searcher<'a> {
                 && self.null_move_allowed()
             {
                 let reduction = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
+                let null_depth = depth - 1 - reduction;
                 self.pos.make_null_move();
-                let value = -self.negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
+                let value = -self.negamax(null_depth, -beta, -beta + 1, ply + 1, false);
+                // Quiescence cannot see a quiet mate threat, so a pass that fails high
+                // there must also survive the opponent's mates in one.
+                let mate_threat =
+                    value >= beta && null_depth <= 0 && self.mate_in_one_exists(ply + 1);
                 self.pos.unmake_null_move();
                 if self.stopped {
                     return 0;
                 }
                 node_path = node_path.min(self.path_ply);
-                if value >= beta {
+                if value >= beta && !mate_threat {
                     self.path_ply = node_path;
                     return if value >= MATE_BOUND { beta } else { value };
                 }
