@@ -146,13 +146,28 @@ pub struct OrderingHints {
     pub counter: Move,
 }
 
-/// Hands out the moves of a node best-first. The table move comes before any move is
-/// generated (a cut-off by it saves the generation); the rest are scored once and
-/// picked by selection, which is cheap because most nodes stop after a few moves.
+/// Hands out the moves of a node best-first, generating them in stages so that a
+/// cut-off early in the list saves the work for the rest: the table move before any
+/// generation, then the captures, then the killer and counter moves (checked for
+/// legality alone), then the quiet moves, and last the captures that lose material.
+/// Within a stage moves are picked by selection, which is cheap because most nodes stop
+/// after a few moves.
 pub struct MovePicker {
+    /// The captures, then (once generated) the quiet moves.
     moves: Vec<Move>,
     scores: Vec<i32>,
+    /// Next move to pick.
     next: usize,
+    /// End of the captures in `moves`.
+    captures_end: usize,
+    /// Next losing capture to pick, in the final stage.
+    next_bad: usize,
+    /// Next of the killer and counter moves to try.
+    candidate: usize,
+    /// The killer and counter moves handed out (`Move::NULL` for one that was not).
+    played_quiets: [Move; 3],
+    /// Table, killer and counter moves handed out.
+    handed_out: usize,
     hints: OrderingHints,
     captures_only: bool,
     stage: Stage,
@@ -161,8 +176,13 @@ pub struct MovePicker {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Stage {
     TableMove,
-    Generate,
-    Rest,
+    GenerateCaptures,
+    Captures,
+    Killers,
+    GenerateQuiets,
+    Quiets,
+    BadCaptures,
+    Done,
 }
 
 impl MovePicker {
@@ -179,6 +199,11 @@ impl MovePicker {
             moves,
             scores,
             next: 0,
+            captures_end: 0,
+            next_bad: 0,
+            candidate: 0,
+            played_quiets: [Move::NULL; 3],
+            handed_out: 0,
             hints,
             captures_only,
             stage: Stage::TableMove,
@@ -190,81 +215,143 @@ impl MovePicker {
         (self.moves, self.scores)
     }
 
-    /// Number of legal moves generated (0 before generation). After `next` returned
-    /// `None`, 0 with no table move played means there was no legal move.
+    /// Number of legal moves generated so far, the table, killer and counter moves
+    /// included once handed out. After `next` returned `None`, 0 means there was no
+    /// legal move.
     pub fn generated(&self) -> usize {
-        self.moves.len()
+        self.moves.len() + self.handed_out
+    }
+
+    /// The captures left are the losing ones: they wait for the last stage.
+    fn end_captures(&mut self) {
+        self.next_bad = self.next;
+        self.stage = if self.captures_only {
+            Stage::Done
+        } else {
+            Stage::Killers
+        };
+    }
+
+    /// Moves the best-scored of `moves[next..end]` to `next` and returns it, or `None` if
+    /// the range is empty. The first of equal scores wins, as a plain selection loop
+    /// would pick.
+    fn select(&mut self, end: usize) -> Option<(Move, i32)> {
+        if self.next >= end {
+            return None;
+        }
+        // The maximum (a loop the compiler vectorises), then its first position.
+        let rest = &self.scores[self.next..end];
+        let top = rest.iter().copied().max().unwrap_or(i32::MIN);
+        let best = self.next + rest.iter().position(|&s| s == top).unwrap_or(0);
+        self.moves.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        Some((self.moves[self.next], self.scores[self.next]))
     }
 
     /// The next move and its ordering score (negative: a capture that loses material).
     pub fn next(&mut self, pos: &mut Position, history: &History) -> Option<(Move, i32)> {
-        if self.stage == Stage::TableMove {
-            self.stage = Stage::Generate;
-            let mv = self.hints.tt_move;
-            if !mv.is_null()
-                && pos.is_legal(mv)
-                && (!self.captures_only || pos.piece_at(mv.to()).is_some())
-            {
-                return Some((mv, GOOD_CAPTURE * 2));
-            }
-            self.hints.tt_move = Move::NULL;
-        }
-        if self.stage == Stage::Generate {
-            self.stage = Stage::Rest;
-            if self.captures_only {
-                pos.legal_captures(&mut self.moves);
-            } else {
-                pos.legal_moves(&mut self.moves);
-            }
-            for i in 0..self.moves.len() {
-                let score = self.score(pos, history, self.moves[i]);
-                self.scores.push(score);
-            }
-        }
         loop {
-            if self.next >= self.moves.len() {
-                return None;
+            match self.stage {
+                Stage::TableMove => {
+                    self.stage = Stage::GenerateCaptures;
+                    let mv = self.hints.tt_move;
+                    if !mv.is_null()
+                        && pos.is_legal(mv)
+                        && (!self.captures_only || pos.piece_at(mv.to()).is_some())
+                    {
+                        self.handed_out += 1;
+                        return Some((mv, GOOD_CAPTURE * 2));
+                    }
+                    self.hints.tt_move = Move::NULL;
+                }
+                Stage::GenerateCaptures => {
+                    self.stage = Stage::Captures;
+                    pos.legal_captures(&mut self.moves);
+                    for &mv in &self.moves {
+                        self.scores.push(GOOD_CAPTURE + mvv_lva(pos, mv));
+                    }
+                    self.captures_end = self.moves.len();
+                }
+                Stage::Captures => {
+                    let Some((mv, score)) = self.select(self.captures_end) else {
+                        self.end_captures();
+                        continue;
+                    };
+                    // A losing capture stays behind, for the last stage. The exchange is
+                    // checked only for the capture about to be tried: after a cut-off the
+                    // others never need it.
+                    if score < GOOD_CAPTURE {
+                        self.end_captures();
+                        continue;
+                    }
+                    if !capture_holds(pos, mv) {
+                        self.scores[self.next] = BAD_CAPTURE + (score - GOOD_CAPTURE);
+                        continue;
+                    }
+                    self.next += 1;
+                    if mv != self.hints.tt_move {
+                        return Some((mv, score));
+                    }
+                }
+                Stage::Killers => {
+                    let candidates = [
+                        (self.hints.killers[0], KILLER),
+                        (self.hints.killers[1], KILLER - 1),
+                        (self.hints.counter, COUNTER),
+                    ];
+                    let Some(&(mv, score)) = candidates.get(self.candidate) else {
+                        self.stage = Stage::GenerateQuiets;
+                        continue;
+                    };
+                    self.candidate += 1;
+                    if !mv.is_null()
+                        && mv != self.hints.tt_move
+                        && !self.played_quiets.contains(&mv)
+                        && pos.piece_at(mv.to()).is_none()
+                        && pos.is_legal(mv)
+                    {
+                        self.played_quiets[self.candidate - 1] = mv;
+                        self.handed_out += 1;
+                        return Some((mv, score));
+                    }
+                }
+                Stage::GenerateQuiets => {
+                    self.stage = Stage::Quiets;
+                    self.next = self.moves.len();
+                    pos.legal_quiets(&mut self.moves);
+                    for i in self.next..self.moves.len() {
+                        let score = history.score(pos, self.moves[i]);
+                        self.scores.push(score);
+                    }
+                }
+                Stage::Quiets => {
+                    let Some((mv, score)) = self.select(self.moves.len()) else {
+                        self.stage = Stage::BadCaptures;
+                        continue;
+                    };
+                    self.next += 1;
+                    if mv != self.hints.tt_move && !self.played_quiets.contains(&mv) {
+                        return Some((mv, score));
+                    }
+                }
+                Stage::BadCaptures => {
+                    if self.next_bad >= self.captures_end {
+                        self.stage = Stage::Done;
+                        continue;
+                    }
+                    self.next = self.next_bad;
+                    let (mv, score) = self.select(self.captures_end)?;
+                    self.next_bad += 1;
+                    self.next = self.next_bad;
+                    if mv != self.hints.tt_move {
+                        return Some((mv, score));
+                    }
+                }
+                Stage::Done => return None,
             }
-            // The first of the highest scores, found in two passes: the maximum (a loop
-            // the compiler vectorises), then its first position. Ties keep the order a
-            // plain selection loop would give, so the search stays the same.
-            let rest = &self.scores[self.next..];
-            let top = rest.iter().copied().max().unwrap_or(i32::MIN);
-            let best = self.next + rest.iter().position(|&s| s == top).unwrap_or(0);
-            self.moves.swap(self.next, best);
-            self.scores.swap(self.next, best);
-            let (mv, score) = (self.moves[self.next], self.scores[self.next]);
-            if mv == self.hints.tt_move {
-                self.next += 1;
-                continue;
-            }
-            // The exchange is checked only for the capture about to be tried: after a
-            // cut-off the others never need it. A losing one goes to the back.
-            if score >= GOOD_CAPTURE && !capture_holds(pos, mv) {
-                self.scores[self.next] = BAD_CAPTURE + (score - GOOD_CAPTURE);
-                continue;
-            }
-            self.next += 1;
-            return Some((mv, score));
-        }
-    }
-
-    fn score(&self, pos: &Position, history: &History, mv: Move) -> i32 {
-        if pos.piece_at(mv.to()).is_some() {
-            // Assumed to hold until picked (see `next`).
-            GOOD_CAPTURE + mvv_lva(pos, mv)
-        } else if mv == self.hints.killers[0] {
-            KILLER
-        } else if mv == self.hints.killers[1] {
-            KILLER - 1
-        } else if mv == self.hints.counter {
-            COUNTER
-        } else {
-            history.score(pos, mv)
         }
     }
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -309,6 +396,31 @@ mod tests {
         }
         assert_eq!(rest.len(), 43);
         assert!(!rest.contains(&tt_move));
+    }
+
+    #[test]
+    fn stages_hand_out_every_move_once_killers_after_captures_losing_captures_last() {
+        // Red's chariot on a4 can take a guarded soldier on a7 (a losing capture: the
+        // black chariot on a9 retakes) and a free horse on d4.
+        let mut pos = Position::from_fen("r2k5/9/9/p8/9/9/R2n5/9/9/4K4 w - - 0 1").unwrap();
+        let history = History::default();
+        let killer = Move::parse_coords("e0f0").unwrap();
+        let illegal_killer = Move::parse_coords("b0c2").unwrap();
+        let hints = OrderingHints {
+            tt_move: Move::NULL,
+            killers: [killer, illegal_killer],
+            counter: killer,
+        };
+        let mut picker = MovePicker::new(hints, false, Vec::new(), Vec::new());
+        let mut order = Vec::new();
+        while let Some((mv, _)) = picker.next(&mut pos, &history) {
+            order.push(mv.iccs());
+        }
+        assert_eq!(order.len(), pos.count_legal() as usize);
+        assert_eq!(order[0], "a3d3");
+        assert_eq!(order[1], "e0f0");
+        assert_eq!(order.last().unwrap(), "a3a6");
+        assert_eq!(order.iter().filter(|m| *m == "e0f0").count(), 1);
     }
 
     #[test]

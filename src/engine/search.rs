@@ -471,7 +471,7 @@ impl<'a> Searcher<'a> {
             // moves, quiet moves far below alpha, and captures that lose material; checks
             // are kept. Decided before making the move, which most skipped moves never need.
             if self.options.pruning && ply > 0 && !pv_node && !in_check && best > -MATE_BOUND {
-                let late_limit = (3 + depth * depth) as usize / (2 - usize::from(improving));
+                let late_limit = (3 + depth * depth) as usize >> usize::from(!improving);
                 let late = selective && !capture && depth <= 4 && searched >= late_limit;
                 let futile =
                     selective && !capture && depth <= 3 && static_eval + 110 * depth <= alpha;
