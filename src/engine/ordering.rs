@@ -423,6 +423,65 @@ mod tests {
         assert_eq!(order.iter().filter(|m| *m == "e0f0").count(), 1);
     }
 
+    /// Over positions from random games and hints mixing legal, illegal and repeated
+    /// moves, the picker hands out every legal move exactly once (all moves), or exactly
+    /// the legal captures that do not lose material plus a legal table capture (captures
+    /// only), whatever stage each comes from.
+    #[test]
+    fn every_stage_together_hands_out_each_legal_move_once() {
+        let mut rng = crate::rng::SplitMix64::new(15);
+        let history = History::default();
+        let any_move = |rng: &mut crate::rng::SplitMix64, legal: &[Move]| {
+            if rng.below(3) == 0 || legal.is_empty() {
+                Move::new(
+                    crate::board::Square::from_index(rng.below(90)),
+                    crate::board::Square::from_index(rng.below(90)),
+                )
+            } else {
+                legal[rng.below(legal.len())]
+            }
+        };
+        for _game in 0..40 {
+            let mut pos = Position::startpos();
+            for _ply in 0..120 {
+                let legal = pos.legal_move_list();
+                if legal.is_empty() {
+                    break;
+                }
+                let killer = any_move(&mut rng, &legal);
+                let hints = OrderingHints {
+                    tt_move: any_move(&mut rng, &legal),
+                    killers: [killer, any_move(&mut rng, &legal)],
+                    counter: if rng.below(2) == 0 {
+                        killer
+                    } else {
+                        any_move(&mut rng, &legal)
+                    },
+                };
+                for captures_only in [false, true] {
+                    let mut picker = MovePicker::new(hints, captures_only, Vec::new(), Vec::new());
+                    let mut handed = Vec::new();
+                    while let Some((mv, _)) = picker.next(&mut pos, &history) {
+                        handed.push(mv);
+                    }
+                    let mut expected: Vec<Move> = legal
+                        .iter()
+                        .copied()
+                        .filter(|&mv| {
+                            !captures_only
+                                || (pos.piece_at(mv.to()).is_some()
+                                    && (mv == hints.tt_move || capture_holds(&mut pos, mv)))
+                        })
+                        .collect();
+                    handed.sort_by_key(|m| m.bits());
+                    expected.sort_by_key(|m| m.bits());
+                    assert_eq!(handed, expected, "{} hints {hints:?}", pos.to_fen());
+                }
+                pos.make_move(legal[rng.below(legal.len())]);
+            }
+        }
+    }
+
     #[test]
     fn history_saturates() {
         let pos = Position::startpos();
