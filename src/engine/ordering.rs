@@ -160,14 +160,12 @@ pub struct MovePicker {
     next: usize,
     /// End of the captures in `moves`.
     captures_end: usize,
-    /// Next losing capture to pick, in the final stage.
-    next_bad: usize,
+    /// Where the losing captures start: they wait for the final stage.
+    first_bad: usize,
     /// Next of the killer and counter moves to try.
     candidate: usize,
     /// The killer and counter moves handed out (`Move::NULL` for one that was not).
     played_quiets: [Move; 3],
-    /// Table, killer and counter moves handed out.
-    handed_out: usize,
     hints: OrderingHints,
     captures_only: bool,
     stage: Stage,
@@ -200,10 +198,9 @@ impl MovePicker {
             scores,
             next: 0,
             captures_end: 0,
-            next_bad: 0,
+            first_bad: 0,
             candidate: 0,
             played_quiets: [Move::NULL; 3],
-            handed_out: 0,
             hints,
             captures_only,
             stage: Stage::TableMove,
@@ -219,12 +216,15 @@ impl MovePicker {
     /// included once handed out. After `next` returned `None`, 0 means there was no
     /// legal move.
     pub fn generated(&self) -> usize {
-        self.moves.len() + self.handed_out
+        let handed_out =
+            usize::from(self.stage != Stage::TableMove && !self.hints.tt_move.is_null())
+                + self.played_quiets.iter().filter(|m| !m.is_null()).count();
+        self.moves.len() + handed_out
     }
 
     /// The captures left are the losing ones: they wait for the last stage.
     fn end_captures(&mut self) {
-        self.next_bad = self.next;
+        self.first_bad = self.next;
         self.stage = if self.captures_only {
             Stage::Done
         } else {
@@ -259,7 +259,6 @@ impl MovePicker {
                         && pos.is_legal(mv)
                         && (!self.captures_only || pos.piece_at(mv.to()).is_some())
                     {
-                        self.handed_out += 1;
                         return Some((mv, GOOD_CAPTURE * 2));
                     }
                     self.hints.tt_move = Move::NULL;
@@ -311,7 +310,6 @@ impl MovePicker {
                         && pos.is_legal(mv)
                     {
                         self.played_quiets[self.candidate - 1] = mv;
-                        self.handed_out += 1;
                         return Some((mv, score));
                     }
                 }
@@ -327,6 +325,7 @@ impl MovePicker {
                 Stage::Quiets => {
                     let Some((mv, score)) = self.select(self.moves.len()) else {
                         self.stage = Stage::BadCaptures;
+                        self.next = self.first_bad;
                         continue;
                     };
                     self.next += 1;
@@ -335,14 +334,11 @@ impl MovePicker {
                     }
                 }
                 Stage::BadCaptures => {
-                    if self.next_bad >= self.captures_end {
+                    let Some((mv, score)) = self.select(self.captures_end) else {
                         self.stage = Stage::Done;
                         continue;
-                    }
-                    self.next = self.next_bad;
-                    let (mv, score) = self.select(self.captures_end)?;
-                    self.next_bad += 1;
-                    self.next = self.next_bad;
+                    };
+                    self.next += 1;
                     if mv != self.hints.tt_move {
                         return Some((mv, score));
                     }
