@@ -124,8 +124,9 @@ pub(crate) fn iterative_deepening(
         {
             break;
         }
-        // A proven mate does not get shorter with more depth.
-        if is_mate(score) && depth as i32 >= MATE - score.abs() + 2 {
+        // A proven mate ends a search bounded by time or by nothing. A requested depth is
+        // searched in full: reductions can hide a shorter mate until a deeper iteration.
+        if limits.depth.is_none() && is_mate(score) && depth as i32 >= MATE - score.abs() + 2 {
             break;
         }
     }

@@ -301,3 +301,16 @@ fn plain_alpha_beta_options_still_find_the_mate() {
     );
     assert_eq!(result.verdict(), Verdict::Mate(2));
 }
+
+#[test]
+fn a_depth_limit_is_searched_past_a_longer_mate_to_the_shorter_one() {
+    // From a real game: the reduced search proves a mate in 4 at depth 7, but the quiet
+    // Hd8-e6 mates in 3 and shows only at depth 12. Stopping at the first proven mate
+    // reported the longer one whatever depth was asked.
+    let fen = "4R4/3N1k3/4b4/9/2b6/9/9/7p1/4K4/9 w - - 1 67";
+    assert_eq!(shortest_win(fen, 3), Some(3));
+    assert_eq!(search(fen, Limits::depth(7)).verdict(), Verdict::Mate(4));
+    let result = search(fen, Limits::depth(14));
+    assert_eq!(result.verdict(), Verdict::Mate(3));
+    assert_eq!(result.depth, 14);
+}
