@@ -168,6 +168,8 @@ pub struct MovePicker {
     played_quiets: [Move; 3],
     hints: OrderingHints,
     captures_only: bool,
+    /// The search will skip the remaining quiet moves but checks: hand them out unsorted.
+    quiets_unsorted: bool,
     stage: Stage,
 }
 
@@ -203,6 +205,7 @@ impl MovePicker {
             played_quiets: [Move::NULL; 3],
             hints,
             captures_only,
+            quiets_unsorted: false,
             stage: Stage::TableMove,
         }
     }
@@ -220,6 +223,12 @@ impl MovePicker {
             usize::from(self.stage != Stage::TableMove && !self.hints.tt_move.is_null())
                 + self.played_quiets.iter().filter(|m| !m.is_null()).count();
         self.moves.len() + handed_out
+    }
+
+    /// From now on the quiet moves come in generation order: the search prunes all but
+    /// the checks among them, so sorting them would be wasted.
+    pub fn stop_sorting_quiets(&mut self) {
+        self.quiets_unsorted = true;
     }
 
     /// The captures left are the losing ones: they wait for the last stage.
@@ -323,7 +332,13 @@ impl MovePicker {
                     }
                 }
                 Stage::Quiets => {
-                    let Some((mv, score)) = self.select(self.moves.len()) else {
+                    let picked = if self.quiets_unsorted {
+                        (self.next < self.moves.len())
+                            .then(|| (self.moves[self.next], self.scores[self.next]))
+                    } else {
+                        self.select(self.moves.len())
+                    };
+                    let Some((mv, score)) = picked else {
                         self.stage = Stage::BadCaptures;
                         self.next = self.first_bad;
                         continue;

@@ -476,6 +476,10 @@ impl<'a> Searcher<'a> {
                 let futile =
                     selective && !capture && depth <= 3 && static_eval + 110 * depth <= alpha;
                 let losing_capture = capture && order < 0 && depth <= 3;
+                if late || futile {
+                    // Both hold for every quiet move after this one.
+                    picker.stop_sorting_quiets();
+                }
                 if (late || futile || losing_capture) && !self.pos.gives_check(mv) {
                     continue;
                 }
