@@ -26,7 +26,7 @@ fn mates() -> Vec<(String, u32)> {
 #[test]
 fn every_mate_in_n_is_found_by_depth_2n_plus_2() {
     let mates = mates();
-    assert_eq!(mates.len(), 62);
+    assert_eq!(mates.len(), 64);
     let stop = AtomicBool::new(false);
     let mut late = Vec::new();
     for (fen, moves) in &mates {

@@ -16,8 +16,8 @@ use super::score::{
 };
 use super::tt::{Bound, TranspositionTable};
 use crate::board::rules::NO_CAPTURE_LIMIT;
-use crate::board::tables::OWN_HALF;
-use crate::board::{Kind, Move, Position};
+use crate::board::tables::{GENERAL_STEPS, OWN_HALF};
+use crate::board::{Kind, Move, Position, Squares};
 use crate::eval;
 
 /// Switches for the search's enhancements; all on by default. Turning them off gives a
@@ -106,6 +106,9 @@ pub(crate) fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
 
 /// No repetition in a subtree: its value does not depend on the path to it.
 const PATH_FREE: isize = isize::MAX;
+/// How far ahead by static evaluation a side must be for its quiet moves against a
+/// confined general to be searched in full (a mating attack, not a balanced endgame).
+const MATING_EDGE: i32 = 200;
 
 /// Late move reduction by depth and move number: about ln(d) * ln(m) / 2. Computed once:
 /// short searches (B*'s probes) start a searcher thousands of times.
@@ -318,6 +321,22 @@ impl<'a> Searcher<'a> {
             != 0
     }
 
+    /// True if the opponent has no chariot and its general no flight square: each point
+    /// it could step to holds its own piece or is attacked. Then a quiet move may start a
+    /// mate, which reductions and pruning near the leaves would push past the horizon.
+    /// (An attacked point is judged with the general still in place, so a line through
+    /// it is missed: the test errs towards "not confined", the cheap side.)
+    fn opponent_general_confined(&self) -> bool {
+        let us = self.pos.side_to_move();
+        let them = us.opponent();
+        if self.pos.pieces(them, Kind::Chariot) != 0 {
+            return false;
+        }
+        let general = self.pos.general(them);
+        let steps = GENERAL_STEPS[general.index()] & !self.pos.occupied_by(them);
+        Squares(steps).all(|point| self.pos.is_attacked(point, us))
+    }
+
     pub(crate) fn negamax(
         &mut self,
         mut depth: i32,
@@ -460,6 +479,11 @@ impl<'a> Searcher<'a> {
         let mut quiets_tried: [Move; 64] = [Move::NULL; 64];
         let mut quiet_count = 0usize;
         let original_alpha = alpha;
+        // The quiet moves of a side well ahead, against a confined general, are neither
+        // reduced nor pruned: any of them may start the mate.
+        let reducible = selective
+            && !in_check
+            && !(static_eval >= MATING_EDGE && self.opponent_general_confined());
 
         while let Some((mv, order)) = picker.next(&mut self.pos, self.history) {
             if ply == 0 && self.root_excluded.contains(&mv) {
@@ -472,9 +496,9 @@ impl<'a> Searcher<'a> {
             // are kept. Decided before making the move, which most skipped moves never need.
             if self.options.pruning && ply > 0 && !pv_node && !in_check && best > -MATE_BOUND {
                 let late_limit = (3 + depth * depth) as usize >> usize::from(!improving);
-                let late = selective && !capture && depth <= 4 && searched >= late_limit;
+                let late = reducible && !capture && depth <= 4 && searched >= late_limit;
                 let futile =
-                    selective && !capture && depth <= 3 && static_eval + 110 * depth <= alpha;
+                    reducible && !capture && depth <= 3 && static_eval + 110 * depth <= alpha;
                 let losing_capture = capture && order < 0 && depth <= 3;
                 if late || futile {
                     // Both hold for every quiet move after this one.
@@ -502,7 +526,7 @@ impl<'a> Searcher<'a> {
                 // Not against a side with no attackers: there the win is a quiet mate or
                 // stalemate, often a late quiet move that a reduction would hide.
                 if self.options.late_move_reductions
-                    && selective
+                    && reducible
                     && depth >= 3
                     && searched > usize::from(pv_node)
                     && !capture
