@@ -480,10 +480,10 @@ impl<'a> Searcher<'a> {
         let mut quiet_count = 0usize;
         let original_alpha = alpha;
         // The quiet moves of a side well ahead, against a confined general, are neither
-        // reduced nor pruned: any of them may start the mate.
-        let reducible = selective
-            && !in_check
-            && !(static_eval >= MATING_EDGE && self.opponent_general_confined());
+        // reduced nor pruned: any of them may start the mate. (In check, where the static
+        // evaluation is -INFINITE, neither applies anyway.)
+        let reducible =
+            selective && !(static_eval >= MATING_EDGE && self.opponent_general_confined());
 
         while let Some((mv, order)) = picker.next(&mut self.pos, self.history) {
             if ply == 0 && self.root_excluded.contains(&mv) {
