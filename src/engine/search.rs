@@ -523,7 +523,8 @@ impl<'a> Searcher<'a> {
                 value = -self.negamax(new_depth, -beta, -alpha, ply + 1, pv_node);
             } else {
                 let mut reduction = 0;
-                // Not against a side with no attackers: there the win is a quiet mate or
+                // Not where `reducible` is false (a side with no attackers, or a mating
+                // attack on a confined general): there the win is a quiet mate or
                 // stalemate, often a late quiet move that a reduction would hide.
                 if self.options.late_move_reductions
                     && reducible
