@@ -16,6 +16,8 @@ pub mod record;
 pub mod rng;
 pub mod search;
 pub mod server;
+pub mod service;
 pub mod study;
 pub mod tree;
 pub mod tui;
+pub mod uci;

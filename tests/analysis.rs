@@ -3,13 +3,16 @@
 
 mod tui_support;
 
+use std::time::Duration;
+
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use insta::assert_snapshot;
 use tui_support::*;
 use xiangqi_tui::config::EngineSide;
+use xiangqi_tui::engine::{PvLine, SearchInfo};
+use xiangqi_tui::service::{EngineEvent, SearchRequest};
 use xiangqi_tui::tui::{
-    Action, App, ChoicePurpose, ChoiceValue, Command, Effect, EngineEvent, EngineLine, EngineScore,
-    IterationInfo, LogKind, Popup, SearchRequest, graph_points, update,
+    Action, App, ChoicePurpose, ChoiceValue, Command, Effect, LogKind, Popup, graph_points, update,
 };
 
 fn request(effects: &[Effect]) -> SearchRequest {
@@ -32,20 +35,21 @@ fn stopped(effects: &[Effect]) -> Vec<u64> {
         .collect()
 }
 
-fn iteration(depth: u32, cp: i32, pv: &[&str]) -> IterationInfo {
-    IterationInfo {
+fn iteration(depth: u32, cp: i32, pv: &[&str]) -> SearchInfo {
+    SearchInfo {
         depth,
-        score: EngineScore::Centipawns(cp),
+        score: cp,
         nodes: 10_000 * u64::from(depth),
-        nodes_per_second: 1_000_000,
-        time_ms: 10,
+        nps: 1_000_000,
+        time: Duration::from_millis(10),
         pv: pv.iter().map(|m| mv(m)).collect(),
+        ..SearchInfo::default()
     }
 }
 
-fn line(cp: i32, pv: &[&str]) -> EngineLine {
-    EngineLine {
-        score: EngineScore::Centipawns(cp),
+fn line(cp: i32, pv: &[&str]) -> PvLine {
+    PvLine {
+        score: cp,
         pv: pv.iter().map(|m| mv(m)).collect(),
     }
 }
@@ -158,6 +162,7 @@ fn undo_redo_and_a_click_in_the_move_list_re_analyse_at_once() {
         Action::Engine(EngineEvent::BestMove {
             id: next.id,
             mv: Some(mv("b0c2")),
+            ponder: None,
         }),
     );
     assert!(effects.is_empty());
@@ -204,6 +209,7 @@ fn a_hint_is_shown_on_the_board_and_status_line_and_cleared_by_the_next_move() {
         Action::Engine(EngineEvent::BestMove {
             id: hint_search.id,
             mv: Some(mv("h2e2")),
+            ponder: None,
         }),
     );
     assert_eq!(app.game.ply(), 0, "a hint is not played");

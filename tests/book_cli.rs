@@ -190,8 +190,7 @@ fn uci_own_book_answers_from_the_book() {
         book.display()
     );
     let out = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-    xiangqi_tui::engine::uci::run(script.as_bytes(), SharedBuffer(std::sync::Arc::clone(&out)))
-        .unwrap();
+    xiangqi_tui::uci::run(script.as_bytes(), SharedBuffer(std::sync::Arc::clone(&out))).unwrap();
     let text = String::from_utf8(out.lock().unwrap().clone()).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines.contains(&"option name OwnBook type check default false"));

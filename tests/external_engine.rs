@@ -15,9 +15,8 @@ use xiangqi_tui::board::Position;
 use xiangqi_tui::config::{EngineSide, Settings};
 use xiangqi_tui::engine::{Engine, Limits};
 use xiangqi_tui::external::{EngineSpec, ExternalEngine, ExternalError, Protocol};
-use xiangqi_tui::tui::{
-    Action, App, Effect, EngineEvent, EngineLink, EventSink, default_searcher, update,
-};
+use xiangqi_tui::service::{EngineEvent, EngineLink, EventSink, default_searcher};
+use xiangqi_tui::tui::{Action, App, Effect, update};
 
 /// The longest the tests wait for one engine event before calling it a failure.
 const EVENT_WAIT: Duration = Duration::from_secs(60);

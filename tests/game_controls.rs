@@ -15,10 +15,9 @@ use xiangqi_tui::board::Color;
 use xiangqi_tui::board::rules::{DrawReason, Outcome, WinReason};
 use xiangqi_tui::clock::{ManualTime, TimeControl};
 use xiangqi_tui::config::{EngineSide, Notation, Settings};
-use xiangqi_tui::engine::Clock;
-use xiangqi_tui::tui::{
-    Action, App, Effect, EngineEvent, EngineScore, IterationInfo, Popup, pgn_text, update,
-};
+use xiangqi_tui::engine::{Clock, SearchInfo, Verdict};
+use xiangqi_tui::service::EngineEvent;
+use xiangqi_tui::tui::{Action, App, Effect, Popup, pgn_text, update};
 
 fn control(text: &str) -> Option<TimeControl> {
     Some(text.parse().unwrap())
@@ -41,7 +40,7 @@ fn remaining(app: &App, side: Color) -> Option<Duration> {
     app.clock.remaining(side, app.now())
 }
 
-fn the_request(effects: &[Effect]) -> Option<&xiangqi_tui::tui::SearchRequest> {
+fn the_request(effects: &[Effect]) -> Option<&xiangqi_tui::service::SearchRequest> {
     effects.iter().find_map(|effect| match effect {
         Effect::StartSearch(request) => Some(&**request),
         _ => None,
@@ -125,6 +124,7 @@ fn the_engine_gets_its_clock_and_loses_when_it_answers_too_late() {
         Action::Engine(EngineEvent::BestMove {
             id,
             mv: Some(mv("h9g7")),
+            ponder: None,
         }),
     );
     assert_eq!(
@@ -150,6 +150,7 @@ fn per_side_controls_and_periods_reach_the_engine() {
         Action::Engine(EngineEvent::BestMove {
             id: request.id,
             mv: Some(mv("h9g7")),
+            ponder: None,
         }),
     );
     assert_eq!(remaining(&app, Color::Black), Some(seconds(51)));
@@ -193,16 +194,17 @@ fn resigning_asks_first_and_the_rematch_swaps_colours() {
     assert!(app.flipped, "the person's side (Black) is at the bottom");
 }
 
-fn engine_saw(app: &mut App, depth: u32, score: EngineScore) {
+fn engine_saw(app: &mut App, depth: u32, score: Verdict) {
     let effects = type_line(app, "h2e2");
     let id = the_request(&effects).unwrap().id;
-    let info = IterationInfo {
+    let info = SearchInfo {
         depth,
-        score,
+        score: score.to_score(),
         nodes: 1000,
-        nodes_per_second: 1000,
-        time_ms: 1,
+        nps: 1000,
+        time: Duration::from_millis(1),
         pv: vec![mv("h9g7")],
+        ..SearchInfo::default()
     };
     update(app, Action::Engine(EngineEvent::Iteration { id, info }));
     update(
@@ -210,6 +212,7 @@ fn engine_saw(app: &mut App, depth: u32, score: EngineScore) {
         Action::Engine(EngineEvent::BestMove {
             id,
             mv: Some(mv("h9g7")),
+            ponder: None,
         }),
     );
 }
@@ -217,18 +220,18 @@ fn engine_saw(app: &mut App, depth: u32, score: EngineScore) {
 #[test]
 fn the_engine_accepts_a_draw_only_in_a_level_position() {
     let (mut app, _) = timed_app(|_| {});
-    engine_saw(&mut app, 12, EngineScore::Centipawns(150));
+    engine_saw(&mut app, 12, Verdict::Centipawns(150));
     type_line(&mut app, ":draw");
     assert!(!app.game_over());
     assert!(app.notice.as_ref().unwrap().text.contains("declined"));
 
     let (mut app, _) = timed_app(|_| {});
-    engine_saw(&mut app, 5, EngineScore::Centipawns(0));
+    engine_saw(&mut app, 5, Verdict::Centipawns(0));
     type_line(&mut app, ":draw");
     assert!(!app.game_over(), "too shallow to judge");
 
     let (mut app, _) = timed_app(|_| {});
-    engine_saw(&mut app, 12, EngineScore::Centipawns(-20));
+    engine_saw(&mut app, 12, Verdict::Centipawns(-20));
     type_line(&mut app, ":draw");
     assert_eq!(
         app.game.outcome(),
@@ -273,6 +276,7 @@ fn clocks_midgame() -> App {
         Action::Engine(EngineEvent::BestMove {
             id: the_request(&effects).unwrap().id,
             mv: Some(mv("h9g7")),
+            ponder: None,
         }),
     );
     time.advance(seconds(10));

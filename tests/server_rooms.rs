@@ -1,5 +1,6 @@
 //! The SSH server driven by russh's client over loopback: a game to checkmate with a
-//! spectator, a player who drops and comes back, a restart that restores a room.
+//! spectator, a player who drops and comes back, a restart that restores a room, an
+//! engine room whose log shows the engine's search.
 
 mod server_support;
 
@@ -148,5 +149,34 @@ async fn the_engine_answers_in_an_engine_room_and_undo_takes_back_both_moves() {
     ann.wait_text("took back your move").await;
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(!text.contains("h2e2"), "{text}");
+    server.stop(Duration::from_secs(2)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_engine_rooms_log_shows_the_engines_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(settings(dir.path())).await;
+    let mut ann = Terminal::open(server.addr, "ann", None, Some("new engine e2")).await;
+    ann.wait_text("room e2").await;
+    ann.wait_text("The engine's thinking shows here.").await;
+    assert!(!ann.text().contains("No engine"), "{}", ann.text());
+    ann.command("h2e2").await;
+    // As the local log: who thinks within which limits, then a line per iteration
+    // (depth, score, nodes, speed, principal variation).
+    ann.wait_text("Black thinks: alphabeta (depth 2)").await;
+    let iteration = |depth: &'static str| {
+        move |screen: &str| {
+            screen
+                .lines()
+                .any(|line| line.contains(depth) && line.contains("/s "))
+        }
+    };
+    ann.wait_for("the first iteration", iteration("d1 ")).await;
+    ann.wait_for("the second iteration", iteration("d2 ")).await;
+    // Someone watching later is shown the same search.
+    let mut bob = Terminal::open(server.addr, "bob", None, Some("watch e2")).await;
+    bob.wait_text("Black thinks: alphabeta (depth 2)").await;
+    bob.wait_for("the search's iterations", iteration("d2 "))
+        .await;
     server.stop(Duration::from_secs(2)).await;
 }

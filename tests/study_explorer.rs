@@ -22,9 +22,10 @@ use xiangqi_tui::search::{
     Algorithm, Backend, BoundKind, Game, Limits, NodeId, Recorder, Score, Search, SearchOptions,
     SearchResult, Status, TraceEvent, TraceText,
 };
+use xiangqi_tui::service::EngineEvent;
 use xiangqi_tui::study::{ExploredTree, Explorer};
 use xiangqi_tui::tree::{Tree, exact_table_entries};
-use xiangqi_tui::tui::{Action, App, EngineEvent, Focus, open_tree, update};
+use xiangqi_tui::tui::{Action, App, Focus, open_tree, update};
 
 const TREES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/trees");
 

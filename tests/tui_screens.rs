@@ -4,6 +4,8 @@
 
 mod tui_support;
 
+use std::time::Duration;
+
 use crossterm::event::KeyCode;
 use insta::assert_snapshot;
 use ratatui::Terminal;
@@ -11,9 +13,9 @@ use ratatui::backend::TestBackend;
 use tui_support::*;
 use xiangqi_tui::config::theme::ColorEnv;
 use xiangqi_tui::config::{ColorMode, EngineSide, Glyphs, Settings};
-use xiangqi_tui::tui::{
-    Action, App, Command, EngineEvent, EngineScore, IterationInfo, TOO_SMALL, update, view,
-};
+use xiangqi_tui::engine::SearchInfo;
+use xiangqi_tui::service::EngineEvent;
+use xiangqi_tui::tui::{Action, App, Command, TOO_SMALL, update, view};
 
 fn app(change: impl FnOnce(&mut Settings)) -> App {
     App::new(config_with(change), colour_terminal(), true)
@@ -28,6 +30,7 @@ fn midgame(change: impl FnOnce(&mut Settings)) -> App {
         Action::Engine(EngineEvent::BestMove {
             id,
             mv: Some(mv("h9g7")),
+            ponder: None,
         }),
     );
     let id = started_search(&type_line(&mut app, "马二进三")).unwrap();
@@ -36,16 +39,18 @@ fn midgame(change: impl FnOnce(&mut Settings)) -> App {
         Action::Engine(EngineEvent::BestMove {
             id,
             mv: Some(mv("i9h9")),
+            ponder: None,
         }),
     );
     let id = started_search(&type_line(&mut app, "车一平二")).unwrap();
-    let info = IterationInfo {
+    let info = SearchInfo {
         depth: 5,
-        score: EngineScore::Centipawns(-31),
+        score: -31,
         nodes: 183_204,
-        nodes_per_second: 1_204_000,
-        time_ms: 152,
+        nps: 1_204_000,
+        time: Duration::from_millis(152),
         pv: vec![mv("b9c7"), mv("b0c2"), mv("c6c5")],
+        ..SearchInfo::default()
     };
     update(
         &mut app,
@@ -56,6 +61,7 @@ fn midgame(change: impl FnOnce(&mut Settings)) -> App {
         Action::Engine(EngineEvent::BestMove {
             id,
             mv: Some(mv("b9c7")),
+            ponder: None,
         }),
     );
     // Pick up the cannon on e2 with the cursor: its targets are marked.

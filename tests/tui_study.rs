@@ -5,9 +5,11 @@
 use std::sync::mpsc;
 
 use xiangqi_tui::board::Position;
-use xiangqi_tui::config::{Algorithm, Notation, TraceLevel};
-use xiangqi_tui::tui::{
-    EngineEvent, EngineLink, EngineScore, EventSink, SearchRequest, StepCommand, default_searcher,
+use xiangqi_tui::engine::Verdict;
+use xiangqi_tui::notation::Notation;
+use xiangqi_tui::search::Algorithm;
+use xiangqi_tui::service::{
+    EngineEvent, EngineLink, EventSink, SearchRequest, StepCommand, TraceLevel, default_searcher,
 };
 
 /// Red to move with a chariot, a horse and a cannon against a bare general: small
@@ -25,6 +27,7 @@ fn request(id: u64, algorithm: Algorithm, trace: TraceLevel, step: bool) -> Sear
         movetime_ms: None,
         clock: None,
         nodes: None,
+        infinite: false,
         hash_mb: 1,
         threads: 1,
         trace,
@@ -46,13 +49,13 @@ fn run(
     link: &mut EngineLink,
     events: &mpsc::Receiver<EngineEvent>,
     request: SearchRequest,
-) -> (Vec<String>, Option<EngineScore>, Option<String>) {
+) -> (Vec<String>, Option<Verdict>, Option<String>) {
     link.start(request);
     let (mut lines, mut score) = (Vec::new(), None);
     loop {
         match events.recv().unwrap() {
             EngineEvent::Trace { lines: more, .. } => lines.extend(more),
-            EngineEvent::Iteration { info, .. } => score = Some(info.score),
+            EngineEvent::Iteration { info, .. } => score = Some(info.verdict()),
             EngineEvent::BestMove { mv, .. } => return (lines, score, mv.map(|m| m.iccs())),
             EngineEvent::Note { .. } | EngineEvent::Explored { .. } | EngineEvent::Lines { .. } => {
             }
@@ -70,7 +73,7 @@ fn every_exact_backend_finds_the_same_value_at_depth_two() {
         Algorithm::AlphaBeta,
         Algorithm::Sss,
         Algorithm::MtSss,
-        Algorithm::MtdF,
+        Algorithm::Mtdf,
     ]
     .into_iter()
     .enumerate()

@@ -3,13 +3,14 @@
 
 mod tui_support;
 
+use std::time::Duration;
+
 use crossterm::event::KeyCode;
 use tui_support::*;
 use xiangqi_tui::config::EngineSide;
-use xiangqi_tui::tui::{
-    Action, App, Command, Effect, EngineEvent, EngineScore, Focus, IterationInfo, StepCommand,
-    update,
-};
+use xiangqi_tui::engine::SearchInfo;
+use xiangqi_tui::service::{EngineEvent, StepCommand};
+use xiangqi_tui::tui::{Action, App, Command, Effect, Focus, update};
 
 #[test]
 fn a_move_typed_in_any_notation_then_enter_plays_h2e2() {
@@ -44,13 +45,14 @@ fn against_the_engine_a_move_starts_its_search_and_its_answer_is_played() {
     assert!(app.input.error().unwrap().contains("thinking"));
     assert_eq!(app.input.text(), "h0g2");
     update(&mut app, ctrl('u'));
-    let info = IterationInfo {
+    let info = SearchInfo {
         depth: 3,
-        score: EngineScore::Centipawns(-12),
+        score: -12,
         nodes: 12_345,
-        nodes_per_second: 250_000,
-        time_ms: 49,
+        nps: 250_000,
+        time: Duration::from_millis(49),
         pv: vec![mv("h9g7"), mv("h0g2")],
+        ..SearchInfo::default()
     };
     update(
         &mut app,
@@ -63,6 +65,7 @@ fn against_the_engine_a_move_starts_its_search_and_its_answer_is_played() {
         Action::Engine(EngineEvent::BestMove {
             id,
             mv: Some(mv("h9g7")),
+            ponder: None,
         }),
     );
     assert_eq!(played(&app), ["h2e2", "h9g7"]);
@@ -104,6 +107,7 @@ fn undo_against_the_engine_takes_back_your_move_and_its_reply() {
         Action::Engine(EngineEvent::BestMove {
             id,
             mv: Some(mv("h9g7")),
+            ponder: None,
         }),
     );
     let id = started_search(&type_line(&mut app, "h0g2")).unwrap();
@@ -112,6 +116,7 @@ fn undo_against_the_engine_takes_back_your_move_and_its_reply() {
         Action::Engine(EngineEvent::BestMove {
             id,
             mv: Some(mv("i9h9")),
+            ponder: None,
         }),
     );
     assert_eq!(played(&app), ["h2e2", "h9g7", "h0g2", "i9h9"]);
@@ -148,6 +153,7 @@ fn undo_while_the_engine_thinks_stops_it_first_and_ignores_its_late_answer() {
         Action::Engine(EngineEvent::BestMove {
             id,
             mv: Some(mv("h9g7")),
+            ponder: None,
         }),
     );
     assert!(effects.is_empty());
@@ -181,6 +187,7 @@ fn stop_thinking_waits_and_engine_moves_now_resumes() {
         Action::Engine(EngineEvent::BestMove {
             id,
             mv: Some(mv("b9c7")),
+            ponder: None,
         }),
     );
     assert_eq!(played(&app), ["h2e2", "b9c7"]);
@@ -201,6 +208,7 @@ fn the_engine_playing_red_moves_first_and_the_board_turns() {
         Action::Engine(EngineEvent::BestMove {
             id,
             mv: Some(mv("h2e2")),
+            ponder: None,
         }),
     );
     // Your move is Black's; undo has no move of yours to take back.
@@ -275,13 +283,14 @@ fn step_mode_advances_one_event_per_key() {
     trace(&mut app, id, "event 3");
     trace(&mut app, id, "event 4");
     assert!(!app.log.step.unwrap().waiting());
-    let info = IterationInfo {
+    let info = SearchInfo {
         depth: 1,
-        score: EngineScore::Centipawns(0),
+        score: 0,
         nodes: 5,
-        nodes_per_second: 5,
-        time_ms: 1,
+        nps: 5,
+        time: Duration::from_millis(1),
         pv: vec![mv("h9g7")],
+        ..SearchInfo::default()
     };
     update(
         &mut app,
@@ -313,6 +322,7 @@ fn step_mode_advances_one_event_per_key() {
         Action::Engine(EngineEvent::BestMove {
             id,
             mv: Some(mv("h9g7")),
+            ponder: None,
         }),
     );
     assert_eq!(app.log.step, None);
@@ -375,6 +385,7 @@ fn engine_against_engine_plays_on_until_stopped() {
             Action::Engine(EngineEvent::BestMove {
                 id,
                 mv: Some(mv(reply)),
+                ponder: None,
             }),
         );
         id = started_search(&effects).expect("the other engine answers");

@@ -5,14 +5,14 @@
 mod tui_support;
 
 use std::sync::mpsc;
+use std::time::Duration;
 
 use crossterm::event::KeyCode;
 use tui_support::*;
 use xiangqi_tui::board::Move;
-use xiangqi_tui::tui::{
-    Action, App, Effect, EngineEvent, EngineLink, EngineScore, EventSink, IterationInfo, Reporter,
-    SearchRequest, Searcher, update,
-};
+use xiangqi_tui::engine::SearchInfo;
+use xiangqi_tui::service::{EngineEvent, EngineLink, EventSink, Reporter, SearchRequest, Searcher};
+use xiangqi_tui::tui::{Action, App, Effect, update};
 
 struct Scripted;
 
@@ -26,13 +26,14 @@ impl Searcher for Scripted {
                     return best;
                 }
             }
-            report.iteration(IterationInfo {
+            report.iteration(SearchInfo {
                 depth,
-                score: EngineScore::Centipawns(0),
+                score: 0,
                 nodes: 3,
-                nodes_per_second: 3,
-                time_ms: 1,
+                nps: 3,
+                time: Duration::from_millis(1),
                 pv: best.into_iter().collect(),
+                ..SearchInfo::default()
             });
         }
         best

@@ -4,7 +4,7 @@ use anyhow::Result;
 use xiangqi_tui::egtb::Tablebases;
 
 pub fn run() -> Result<()> {
-    xiangqi_tui::engine::uci::run_with_tablebases(
+    xiangqi_tui::uci::run_with_tablebases(
         std::io::stdin(),
         std::io::stdout(),
         Tablebases::installed(),

@@ -12,8 +12,7 @@ pub struct UnknownValue {
     pub allowed: &'static [&'static str],
 }
 
-/// Defines a settings enum with its config spelling, the list of names, parsing
-/// (ASCII case-insensitive, so `AlphaBeta` works), `Display` and TOML output.
+/// Defines a settings enum with its config spelling (see `named_values`).
 macro_rules! named_enum {
     (
         $(#[$meta:meta])*
@@ -27,6 +26,15 @@ macro_rules! named_enum {
             $( $(#[$vmeta])* $variant, )+
         }
 
+        named_values!($name, $kind { $( $variant => $text, )+ });
+    };
+}
+
+/// Gives an enum (defined here or in the layer that uses it) its config spelling, the
+/// list of names, parsing (ASCII case-insensitive, so `AlphaBeta` works), `Display`
+/// and TOML output.
+macro_rules! named_values {
+    ($name:ident, $kind:literal { $( $variant:ident => $text:literal, )+ }) => {
         impl $name {
             /// Every value, in the order the documentation lists them.
             pub const ALL: &'static [$name] = &[$($name::$variant),+];
@@ -84,19 +92,15 @@ named_enum! {
     }
 }
 
-named_enum! {
-    /// How much of the search the log shows.
-    TraceLevel, "trace level" {
-        /// Nothing.
-        Off => "off",
-        /// One line per iteration: depth, score, nodes, nodes/s, principal variation.
-        Summary => "summary",
-        /// Also the nodes visited.
-        Nodes => "nodes",
-        /// Every trace event of the backend (windows, cut-offs, OPEN list, intervals).
-        Events => "events",
-    }
-}
+/// How much of the search the log shows: the engine service's trace detail.
+pub use crate::service::TraceLevel;
+
+named_values!(TraceLevel, "trace level" {
+    Off => "off",
+    Summary => "summary",
+    Nodes => "nodes",
+    Events => "events",
+});
 
 named_enum! {
     /// Which side the engine plays.

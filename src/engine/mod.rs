@@ -1,7 +1,7 @@
 //! The engine: an alpha-beta searcher for xiangqi positions (`Engine`), its limits and
-//! results, a worker thread the UI drives over channels (`worker`), and the UCI/UCCI
-//! front end (`uci`). The textbook backends run on positions too (`backends`, through
-//! the `Game` seam in `position_game`), chosen by name with [`Engine::algorithm`].
+//! results. The textbook backends run on positions too (`backends`, through the `Game`
+//! seam in `position_game`), chosen by name with [`Engine::algorithm`]. Clients run it
+//! through the engine service (`crate::service`).
 
 pub mod backends;
 mod iterate;
@@ -23,15 +23,13 @@ pub mod smp;
 mod table_memory;
 mod tablebase;
 pub mod tt;
-pub mod uci;
-pub mod worker;
 
 pub use backends::{BackendSettings, PositionSearcher, search_position, search_position_with};
 pub use limits::{Clock, Limits};
 pub use move_paths::PositionNames;
 pub use multipv::{MAX_MULTIPV, PvLine};
 pub use position_game::PositionGame;
-pub use score::Verdict;
+pub use score::{Pawns, Verdict};
 pub use search::{SearchInfo, SearchOptions, SearchResult};
 pub use skill::Skill;
 

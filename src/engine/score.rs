@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use crate::board::Color;
+
 /// The score of mating right now (at the root, ply 0).
 pub const MATE: i32 = 30_000;
 /// Deepest ply the search ever reaches (extensions and quiescence included).
@@ -58,7 +60,9 @@ pub const fn from_table(score: i32, ply: usize) -> i32 {
     }
 }
 
-/// A score as protocols and people read it.
+/// A score as protocols and people read it: the one score type every engine reports
+/// in (the built-in one, external ones). From the side to move's view unless a method
+/// says otherwise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verdict {
     /// Centipawns for the side to move.
@@ -79,6 +83,63 @@ impl Verdict {
             Verdict::Centipawns(score)
         }
     }
+
+    /// The search score this verdict reads as ([`Verdict::from_score`] of it gives it
+    /// back): a mate as the plies to it (at most `MAX_PLY`), centipawns kept out of
+    /// the mate range.
+    pub fn to_score(self) -> i32 {
+        match self {
+            Verdict::Centipawns(cp) => cp.clamp(1 - MATE_BOUND, MATE_BOUND - 1),
+            Verdict::Mate(moves) if moves > 0 => mate_in((2 * moves as usize - 1).min(MAX_PLY)),
+            Verdict::Mate(moves) => mated_in((2 * moves.unsigned_abs() as usize).min(MAX_PLY)),
+        }
+    }
+
+    /// The same verdict from the other side's view. `Mate(0)` (mated now) has no
+    /// mirror: it stays as it is.
+    pub fn flipped(self) -> Verdict {
+        match self {
+            Verdict::Centipawns(cp) => Verdict::Centipawns(-cp),
+            Verdict::Mate(moves) => Verdict::Mate(-moves),
+        }
+    }
+
+    /// This verdict of the side to move (`side_to_move`) from Red's view: positive
+    /// when Red is better.
+    pub fn red_view(self, side_to_move: Color) -> Verdict {
+        match side_to_move {
+            Color::Red => self,
+            Color::Black => self.flipped(),
+        }
+    }
+
+    /// A verdict from Red's view as the side to move (`side_to_move`) sees it: the
+    /// inverse of [`Verdict::red_view`].
+    pub fn side_to_move_view(self, side_to_move: Color) -> Verdict {
+        self.red_view(side_to_move)
+    }
+
+    /// The centipawns, when it is not a mate.
+    pub fn centipawns(self) -> Option<i32> {
+        match self {
+            Verdict::Centipawns(cp) => Some(cp),
+            Verdict::Mate(_) => None,
+        }
+    }
+
+    /// Centipawns within `-clip..=clip`, a mate at the end of its side (a graph's point).
+    pub fn clipped(self, clip: i32) -> i32 {
+        match self {
+            Verdict::Centipawns(cp) => cp.clamp(-clip, clip),
+            Verdict::Mate(moves) if moves > 0 => clip,
+            Verdict::Mate(_) => -clip,
+        }
+    }
+
+    /// The verdict as players write it: `+0.35` (pawns), `#3`, `#-2`.
+    pub fn pawns(self) -> Pawns {
+        Pawns(self)
+    }
 }
 
 impl fmt::Display for Verdict {
@@ -87,6 +148,24 @@ impl fmt::Display for Verdict {
         match self {
             Verdict::Centipawns(cp) => write!(f, "cp {cp}"),
             Verdict::Mate(n) => write!(f, "mate {n}"),
+        }
+    }
+}
+
+/// A verdict shown as players write it (see [`Verdict::pawns`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pawns(Verdict);
+
+impl fmt::Display for Pawns {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Verdict::Centipawns(cp) => {
+                let sign = if cp < 0 { '-' } else { '+' };
+                let cp = cp.unsigned_abs();
+                // Through `pad`, so widths and alignment apply to the whole text.
+                f.pad(&format!("{sign}{}.{:02}", cp / 100, cp % 100))
+            }
+            Verdict::Mate(moves) => f.pad(&format!("#{moves}")),
         }
     }
 }
@@ -104,6 +183,52 @@ mod tests {
         assert_eq!(Verdict::from_score(mated_in(2)), Verdict::Mate(-1));
         assert_eq!(Verdict::from_score(mated_in(4)), Verdict::Mate(-2));
         assert_eq!(Verdict::from_score(35), Verdict::Centipawns(35));
+    }
+
+    #[test]
+    fn verdicts_read_back_as_the_scores_they_came_from() {
+        for score in [mate_in(1), mate_in(5), mated_in(0), mated_in(4), 35, -120] {
+            assert_eq!(Verdict::from_score(score).to_score(), score);
+        }
+        for verdict in [Verdict::Mate(3), Verdict::Mate(-2), Verdict::Centipawns(7)] {
+            assert_eq!(Verdict::from_score(verdict.to_score()), verdict);
+        }
+        // Centipawns never read as a mate; a mate too far to count is as far as counted.
+        assert_eq!(
+            Verdict::from_score(Verdict::Centipawns(40_000).to_score()),
+            Verdict::Centipawns(MATE_BOUND - 1)
+        );
+        assert_eq!(
+            Verdict::from_score(Verdict::Mate(500).to_score()),
+            Verdict::Mate(MAX_PLY as i32 / 2)
+        );
+    }
+
+    #[test]
+    fn red_sees_black_to_move_verdicts_the_other_way_round() {
+        let black_ahead = Verdict::Centipawns(35);
+        assert_eq!(black_ahead.red_view(Color::Black), Verdict::Centipawns(-35));
+        assert_eq!(black_ahead.red_view(Color::Red), black_ahead);
+        assert_eq!(Verdict::Mate(3).red_view(Color::Black), Verdict::Mate(-3));
+        for side in [Color::Red, Color::Black] {
+            let red = Verdict::Mate(-2).red_view(side);
+            assert_eq!(red.side_to_move_view(side), Verdict::Mate(-2));
+        }
+        assert_eq!(Verdict::Mate(2).clipped(1000), 1000);
+        assert_eq!(Verdict::Mate(-2).clipped(1000), -1000);
+        assert_eq!(Verdict::Centipawns(-5000).clipped(1000), -1000);
+        assert_eq!(Verdict::Centipawns(-50).centipawns(), Some(-50));
+        assert_eq!(Verdict::Mate(1).centipawns(), None);
+    }
+
+    #[test]
+    fn scores_read_as_players_write_them() {
+        assert_eq!(Verdict::Centipawns(35).pawns().to_string(), "+0.35");
+        assert_eq!(Verdict::Centipawns(-120).pawns().to_string(), "-1.20");
+        assert_eq!(Verdict::Centipawns(0).pawns().to_string(), "+0.00");
+        assert_eq!(Verdict::Mate(3).pawns().to_string(), "#3");
+        assert_eq!(Verdict::Mate(-2).pawns().to_string(), "#-2");
+        assert_eq!(format!("{:>7}", Verdict::Mate(3).pawns()), "     #3");
     }
 
     #[test]

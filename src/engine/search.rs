@@ -46,8 +46,9 @@ impl Default for SearchOptions {
     }
 }
 
-/// Progress after each completed iteration.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Progress after each completed iteration: the one iteration report, whatever engine
+/// searched (external engines' `info` lines are read into it too).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SearchInfo {
     pub depth: u32,
     pub seldepth: u32,

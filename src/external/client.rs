@@ -11,9 +11,9 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::board::{Move, Position};
-use crate::engine::Limits;
+use crate::engine::{Limits, SearchInfo};
 
-use super::info::{BestMove, EngineInfo, parse_bestmove, parse_info};
+use super::info::{BestMove, parse_bestmove, parse_info};
 use super::spec::{EngineSpec, Protocol};
 
 /// How often a search in progress looks at the stop flag.
@@ -177,7 +177,7 @@ impl ExternalEngine {
         position: &Position,
         limits: &Limits,
         stop: &AtomicBool,
-        on_info: &mut dyn FnMut(EngineInfo),
+        on_info: &mut dyn FnMut(SearchInfo),
     ) -> Result<Option<Move>, ExternalError> {
         // Drain what a previous search may have left (a late info line).
         while self.lines.try_recv().is_ok() {}

@@ -1,35 +1,20 @@
 //! Reading what an engine says: `info` lines (depth, score, nodes, PV) and `bestmove`.
 
+use std::time::Duration;
+
 use crate::board::{Move, Position};
+use crate::engine::{SearchInfo, Verdict};
 
-/// A score from the side to move's point of view.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum InfoScore {
-    Centipawns(i32),
-    /// Mate in this many moves (negative: mated).
-    Mate(i32),
-}
-
-/// One `info` line that carries a principal variation and a score.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EngineInfo {
-    pub depth: u32,
-    pub score: InfoScore,
-    pub nodes: u64,
-    pub nps: u64,
-    pub time_ms: u64,
-    /// The PV's moves, as far as they are legal from the position searched.
-    pub pv: Vec<Move>,
-}
-
-/// Parses an `info` line (UCI `score cp N` / `score mate N`, UCCI `score N`). `None`
-/// for lines without depth, score or PV (`currmove`, `string`, ...).
-pub fn parse_info(line: &str, position: &Position) -> Option<EngineInfo> {
+/// Parses an `info` line (UCI `score cp N` / `score mate N`, UCCI `score N`) into the
+/// engine's own iteration report, the PV kept as far as it is legal from `position`.
+/// `None` for lines without depth, score or PV (`currmove`, `string`, ...).
+pub fn parse_info(line: &str, position: &Position) -> Option<SearchInfo> {
     let mut words = line.split_whitespace();
     if words.next()? != "info" {
         return None;
     }
     let (mut depth, mut score, mut nodes, mut nps, mut time_ms) = (None, None, 0, 0, 0);
+    let (mut seldepth, mut hashfull) = (0, 0);
     let mut pv_words: Vec<&str> = Vec::new();
     while let Some(word) = words.next() {
         match word {
@@ -37,19 +22,21 @@ pub fn parse_info(line: &str, position: &Position) -> Option<EngineInfo> {
             "nodes" => nodes = words.next()?.parse().unwrap_or(0),
             "nps" => nps = words.next()?.parse().unwrap_or(0),
             "time" => time_ms = words.next()?.parse().unwrap_or(0),
+            "seldepth" => seldepth = words.next()?.parse().unwrap_or(0),
+            "hashfull" => hashfull = words.next()?.parse().unwrap_or(0),
             "score" => {
                 let kind = words.next()?;
                 score = match kind {
-                    "cp" => words.next()?.parse().ok().map(InfoScore::Centipawns),
-                    "mate" => words.next()?.parse().ok().map(InfoScore::Mate),
-                    number => number.parse().ok().map(InfoScore::Centipawns),
+                    "cp" => words.next()?.parse().ok().map(Verdict::Centipawns),
+                    "mate" => words.next()?.parse().ok().map(Verdict::Mate),
+                    number => number.parse().ok().map(Verdict::Centipawns),
                 };
             }
             "pv" => {
                 pv_words = words.by_ref().collect();
             }
             // Words these lines carry that take one value.
-            "seldepth" | "hashfull" | "multipv" | "tbhits" | "currmovenumber" => {
+            "multipv" | "tbhits" | "currmovenumber" => {
                 words.next();
             }
             "string" | "currmove" => return None,
@@ -60,13 +47,16 @@ pub fn parse_info(line: &str, position: &Position) -> Option<EngineInfo> {
     if pv.is_empty() {
         return None;
     }
-    Some(EngineInfo {
+    Some(SearchInfo {
         depth: depth?,
-        score: score?,
+        seldepth,
+        score: score?.to_score(),
         nodes,
         nps,
-        time_ms,
+        time: Duration::from_millis(time_ms),
         pv,
+        hashfull,
+        lines: Vec::new(),
     })
 }
 
@@ -124,18 +114,21 @@ mod tests {
             &start,
         )
         .unwrap();
-        assert_eq!(info.depth, 7);
-        assert_eq!(info.score, InfoScore::Centipawns(-23));
-        assert_eq!((info.nodes, info.nps, info.time_ms), (4567, 90000, 51));
+        assert_eq!((info.depth, info.seldepth, info.hashfull), (7, 9, 3));
+        assert_eq!(info.verdict(), Verdict::Centipawns(-23));
+        assert_eq!(
+            (info.nodes, info.nps, info.time),
+            (4567, 90000, Duration::from_millis(51))
+        );
         assert_eq!(
             info.pv.len(),
             2,
             "the PV stops at the first word that is no move"
         );
         let ucci = parse_info("info depth 3 score 15 time 2 nodes 99 pv b0c2", &start).unwrap();
-        assert_eq!(ucci.score, InfoScore::Centipawns(15));
+        assert_eq!(ucci.verdict(), Verdict::Centipawns(15));
         let mate = parse_info("info depth 5 score mate -3 pv h2e2", &start).unwrap();
-        assert_eq!(mate.score, InfoScore::Mate(-3));
+        assert_eq!(mate.verdict(), Verdict::Mate(-3));
         assert_eq!(
             parse_info("info currmove h2e2 currmovenumber 1", &start),
             None

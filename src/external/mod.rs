@@ -6,5 +6,5 @@ mod info;
 mod spec;
 
 pub use client::{ExternalEngine, ExternalError, go_command, position_command};
-pub use info::{BestMove, EngineInfo, InfoScore, parse_bestmove, parse_info};
+pub use info::{BestMove, parse_bestmove, parse_info};
 pub use spec::{DEFAULT_HANDSHAKE_TIMEOUT, EngineSpec, Protocol};

@@ -1,21 +1,33 @@
-//! One bounded pool of engines for every engine room: at most `threads` searches run at
-//! once (each on a blocking thread, never on the async workers that serve the
-//! sessions), each engine with `hash_total / threads` MB, so the hash is bounded in
-//! total. A busy pool queues searches in arrival order.
+//! One bounded pool of engine services for every engine room: at most `threads`
+//! searches run at once (each on its service's own thread, never on the async workers
+//! that serve the sessions), each engine with `hash_total / threads` MB, so the hash is
+//! bounded in total. A busy pool queues searches in arrival order.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use tokio::sync::Semaphore;
+use tokio::sync::{Semaphore, mpsc};
 
 use crate::board::{Move, Position};
-use crate::engine::{Engine, Limits};
+use crate::engine::{Limits, SearchInfo, skill};
+use crate::notation::Notation;
+use crate::search::Algorithm;
+use crate::service::{
+    EngineEvent, EngineLink, EngineSearcher, EventSink, SearchId, SearchRequest, TraceLevel,
+};
+
+/// An idle engine service and where its reports arrive.
+struct Pooled {
+    link: EngineLink,
+    events: mpsc::UnboundedReceiver<EngineEvent>,
+}
 
 pub struct EnginePool {
     permits: Semaphore,
-    engines: Mutex<Vec<Engine>>,
+    idle: Mutex<Vec<Pooled>>,
     limits: Limits,
+    next_id: AtomicU64,
     pub threads: usize,
     pub hash_mb_each: usize,
 }
@@ -28,35 +40,74 @@ impl EnginePool {
         let hash_mb_each = (hash_total_mb / threads).max(1);
         Arc::new(EnginePool {
             permits: Semaphore::new(threads),
-            engines: Mutex::new(Vec::new()),
+            idle: Mutex::new(Vec::new()),
             limits,
+            next_id: AtomicU64::new(1),
             threads,
             hash_mb_each,
         })
     }
 
-    /// The engine's move in `position` (`None` when it has none).
-    pub async fn best_move(self: &Arc<Self>, position: Position) -> Option<Move> {
+    /// The request for a room's search of `position`: the strong engine at full
+    /// strength within the pool's limits, reporting one summary per iteration.
+    pub fn request(&self, position: Position) -> SearchRequest {
+        let limits = &self.limits;
+        SearchRequest {
+            id: self.next_id.fetch_add(1, Ordering::Relaxed),
+            position,
+            algorithm: Algorithm::AlphaBeta,
+            depth: limits.depth,
+            movetime_ms: limits.movetime.map(|time| time.as_millis() as u64),
+            clock: limits.clock,
+            nodes: limits.nodes,
+            infinite: limits.infinite,
+            hash_mb: self.hash_mb_each as u32,
+            threads: 1,
+            trace: TraceLevel::Summary,
+            step: false,
+            notation: Notation::Iccs,
+            multipv: 1,
+            level: skill::MAX_LEVEL,
+            external: None,
+        }
+    }
+
+    fn spawn(&self) -> Option<Pooled> {
+        let (sender, events) = mpsc::unbounded_channel();
+        let sink: EventSink = Box::new(move |event| sender.send(event).is_ok());
+        let searcher = EngineSearcher::new(self.hash_mb_each as u32);
+        let link = EngineLink::spawn(Box::new(searcher), sink).ok()?;
+        Some(Pooled { link, events })
+    }
+
+    /// Runs `request` on an idle engine (waiting for one), as a new game, passing each
+    /// finished iteration to `on_iteration`; the engine's move (`None` when it has none).
+    pub async fn best_move(
+        self: &Arc<Self>,
+        request: SearchRequest,
+        mut on_iteration: impl FnMut(SearchInfo),
+    ) -> Option<Move> {
         let _permit = self.permits.acquire().await.ok()?;
-        let pool = Arc::clone(self);
-        tokio::task::spawn_blocking(move || {
-            let engine = pool
-                .engines
-                .lock()
-                .ok()
-                .and_then(|mut engines| engines.pop());
-            let mut engine = engine.unwrap_or_else(|| Engine::new(pool.hash_mb_each));
-            engine.new_game();
-            let stop = AtomicBool::new(false);
-            let result = engine.search(&position, &pool.limits, &stop, &mut |_| {});
-            if let Ok(mut engines) = pool.engines.lock() {
-                engines.push(engine);
+        let idle = self.idle.lock().ok().and_then(|mut idle| idle.pop());
+        let mut engine = idle.or_else(|| self.spawn())?;
+        let id: SearchId = request.id;
+        engine.link.new_game();
+        engine.link.start(request);
+        let mut best = None;
+        while let Some(event) = engine.events.recv().await {
+            match event {
+                EngineEvent::Iteration { id: of, info } if of == id => on_iteration(info),
+                EngineEvent::BestMove { id: of, mv, .. } if of == id => {
+                    best = mv;
+                    break;
+                }
+                _ => {}
             }
-            result.best_move
-        })
-        .await
-        .ok()
-        .flatten()
+        }
+        if let Ok(mut idle) = self.idle.lock() {
+            idle.push(engine);
+        }
+        best
     }
 }
 
@@ -73,4 +124,12 @@ pub fn search_limits(depth: Option<u32>, nodes: Option<u64>, movetime_ms: Option
         clock: None,
         infinite: false,
     }
+}
+
+/// A room engine's latest search as the room's viewers are shown it: the request (the
+/// position, the limits) and its iterations so far.
+#[derive(Debug, Clone, Default)]
+pub struct WatchedSearch {
+    pub request: Option<SearchRequest>,
+    pub iterations: Vec<SearchInfo>,
 }

@@ -12,7 +12,7 @@ use crate::board::Color;
 use crate::tui::{RoomKind, RoomSummary};
 
 use super::ServerSettings;
-use super::engine_pool::EnginePool;
+use super::engine_pool::{EnginePool, WatchedSearch};
 use super::log;
 use super::room::{RoomState, Seat};
 use super::store;
@@ -22,6 +22,8 @@ pub struct Room {
     state: Mutex<RoomState>,
     pub version: watch::Sender<u64>,
     engine_busy: AtomicBool,
+    /// Its engine's latest search, for the viewers' logs.
+    search: Mutex<WatchedSearch>,
 }
 
 impl Room {
@@ -30,7 +32,25 @@ impl Room {
             state: Mutex::new(state),
             version: watch::Sender::new(0),
             engine_busy: AtomicBool::new(false),
+            search: Mutex::default(),
         })
+    }
+
+    /// Its engine's latest search.
+    pub fn search(&self) -> WatchedSearch {
+        self.watched().clone()
+    }
+
+    fn watched(&self) -> MutexGuard<'_, WatchedSearch> {
+        self.search
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Changes what the viewers are shown of the engine's search, and tells them.
+    fn show_search(&self, change: impl FnOnce(&mut WatchedSearch)) {
+        change(&mut self.watched());
+        self.version.send_modify(|version| *version += 1);
     }
 
     /// The state, read-only use; a poisoned lock still holds a consistent room (every
@@ -258,7 +278,19 @@ impl Hub {
         let hub = Arc::clone(self);
         let room = Arc::clone(room);
         tokio::spawn(async move {
-            let best = hub.pool.best_move(position).await;
+            let request = hub.pool.request(position);
+            room.show_search(|search| {
+                *search = WatchedSearch {
+                    request: Some(request.clone()),
+                    iterations: Vec::new(),
+                }
+            });
+            let best = hub
+                .pool
+                .best_move(request, |info| {
+                    room.show_search(|search| search.iterations.push(info))
+                })
+                .await;
             room.engine_busy.store(false, Ordering::Release);
             if let Some(mv) = best {
                 let played = hub.change(&room, |state| {

@@ -282,6 +282,10 @@ impl Session {
         if let Place::Room { room, side } = &self.place {
             let view = room.lock().view(*side);
             self.ui.show_room(view);
+            let search = room.search();
+            if let Some(request) = &search.request {
+                self.ui.show_engine_search(request, &search.iterations);
+            }
         }
     }
 

@@ -5,8 +5,7 @@ use std::path::PathBuf;
 
 use crossterm::event::{KeyEvent, MouseEvent};
 
-use super::engine_link::{EngineEvent, SearchId, SearchRequest};
-use super::step::StepCommand;
+use crate::service::{EngineEvent, SearchId, SearchRequest, StepCommand};
 
 /// An input to `update`.
 #[derive(Debug, Clone, PartialEq, Eq)]

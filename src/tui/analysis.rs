@@ -5,16 +5,16 @@
 
 use std::collections::HashMap;
 
-use crate::board::{Color, Move, Position};
+use crate::board::{Move, Position};
 use crate::config::TraceLevel;
 
 use super::action::Effect;
 use super::app::{App, Thinking};
-use super::engine_link::{EngineLine, EngineScore, IterationInfo, SearchRequest};
-use super::notation_link::format_line;
+use super::notation_link::{format_line, notation_of};
 use super::search_log::LogKind;
-use super::step::StepState;
 use super::update::stop_search;
+use crate::engine::{PvLine, SearchInfo};
+use crate::service::{SearchRequest, StepState};
 
 /// What a search is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -36,7 +36,7 @@ pub struct Analysis {
     /// The analysis board is on.
     pub active: bool,
     /// The latest lines for the position shown, best first, with their depth.
-    pub lines: Vec<EngineLine>,
+    pub lines: Vec<PvLine>,
     pub depth: u32,
     /// The engine's latest score of each position seen (by position key), from Red's
     /// view in centipawns, clipped to `GRAPH_CLIP`.
@@ -49,24 +49,12 @@ impl Analysis {
     }
 }
 
-/// A side to move's score as Red's, clipped for the graph.
-pub fn red_view(score: EngineScore, side: Color) -> i32 {
-    let cp = match score {
-        EngineScore::Centipawns(cp) => cp.clamp(-GRAPH_CLIP, GRAPH_CLIP),
-        EngineScore::Mate(moves) if moves > 0 => GRAPH_CLIP,
-        EngineScore::Mate(_) => -GRAPH_CLIP,
-    };
-    match side {
-        Color::Red => cp,
-        Color::Black => -cp,
-    }
-}
-
 /// Keeps the score of a finished iteration for the position it searched.
-pub fn record_score(app: &mut App, info: &IterationInfo) {
+pub fn record_score(app: &mut App, info: &SearchInfo) {
     let pos = app.position();
     let (key, side) = (pos.key(), pos.side_to_move());
-    app.analysis.scores.insert(key, red_view(info.score, side));
+    let red = info.verdict().red_view(side).clipped(GRAPH_CLIP);
+    app.analysis.scores.insert(key, red);
 }
 
 /// The game's scores from the start to the position shown: (ply, Red's centipawns)
@@ -138,15 +126,16 @@ pub fn start(app: &mut App, purpose: Purpose, multipv: usize) -> Effect {
         position: app.position().clone(),
         // Analysis and hints come from the strong engine (or the chosen external one),
         // whatever algorithm plays the game.
-        algorithm: crate::config::Algorithm::AlphaBeta,
+        algorithm: crate::search::Algorithm::AlphaBeta,
         depth: if analyse { None } else { settings.depth },
         movetime_ms: if analyse { None } else { settings.movetime_ms },
         nodes: if analyse { None } else { settings.nodes },
+        infinite: false,
         hash_mb: settings.hash_mb,
         threads: settings.threads.resolve(),
         trace: TraceLevel::Summary,
         step: false,
-        notation: app.display_notation(),
+        notation: notation_of(app.display_notation()),
         multipv,
         level: crate::engine::skill::MAX_LEVEL,
         // Analysis is untimed; a chosen external engine analyses too.
@@ -172,7 +161,7 @@ pub fn start(app: &mut App, purpose: Purpose, multipv: usize) -> Effect {
 }
 
 /// The lines of an analysis iteration: kept for the view and written to the log.
-pub fn on_lines(app: &mut App, lines: Vec<EngineLine>) {
+pub fn on_lines(app: &mut App, lines: Vec<PvLine>) {
     let depth = app
         .engine
         .thinking
@@ -188,28 +177,28 @@ pub fn on_lines(app: &mut App, lines: Vec<EngineLine>) {
 }
 
 /// An analysis line for the log: depth, rank, score, variation in the chosen notation.
-pub fn line_text(app: &App, depth: u32, index: usize, line: &EngineLine) -> String {
+pub fn line_text(app: &App, depth: u32, index: usize, line: &PvLine) -> String {
     let pv = format_line(app.position(), &line.pv, app.display_notation()).join(" ");
     format!(
         "d{depth:<2} {}. {:>7} {pv}",
         index + 1,
-        line.score.to_string()
+        line.verdict().pawns()
     )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Color;
+    use crate::engine::Verdict;
 
     #[test]
     fn scores_turn_to_reds_view_and_are_clipped() {
-        assert_eq!(red_view(EngineScore::Centipawns(35), Color::Red), 35);
-        assert_eq!(red_view(EngineScore::Centipawns(35), Color::Black), -35);
-        assert_eq!(
-            red_view(EngineScore::Centipawns(5000), Color::Red),
-            GRAPH_CLIP
-        );
-        assert_eq!(red_view(EngineScore::Mate(3), Color::Black), -GRAPH_CLIP);
-        assert_eq!(red_view(EngineScore::Mate(-2), Color::Black), GRAPH_CLIP);
+        let red_view = |score: Verdict, side| score.red_view(side).clipped(GRAPH_CLIP);
+        assert_eq!(red_view(Verdict::Centipawns(35), Color::Red), 35);
+        assert_eq!(red_view(Verdict::Centipawns(35), Color::Black), -35);
+        assert_eq!(red_view(Verdict::Centipawns(5000), Color::Red), GRAPH_CLIP);
+        assert_eq!(red_view(Verdict::Mate(3), Color::Black), -GRAPH_CLIP);
+        assert_eq!(red_view(Verdict::Mate(-2), Color::Black), GRAPH_CLIP);
     }
 }

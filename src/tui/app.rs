@@ -7,9 +7,10 @@ use crate::board::{Color, Position, Square};
 use crate::clock::{GameClock, MonotonicTime, TimeSource};
 use crate::config::theme::{ColorEnv, ColorLevel, ThemeSet};
 use crate::config::{Config, EngineSide, Glyphs, Notation, TraceLevel};
+use crate::engine::SearchInfo;
+use crate::service::SearchId;
 
 use super::analysis::{Analysis, Purpose};
-use super::engine_link::{IterationInfo, SearchId};
 use super::game::GameState;
 use super::glyphs::GlyphSet;
 use super::hint::Hint;
@@ -51,7 +52,7 @@ pub struct Thinking {
     /// The side it searches for.
     pub side: Color,
     /// The latest finished iteration.
-    pub info: Option<IterationInfo>,
+    pub info: Option<SearchInfo>,
     /// Play the move it reports (false once stopped with "stop thinking" or undo).
     pub play_result: bool,
     /// What the search is for: the game, the analysis board, or a hint.
@@ -62,6 +63,9 @@ pub struct Thinking {
 pub struct EngineState {
     /// Whether this build has an engine at all.
     pub available: bool,
+    /// The engine plays elsewhere (a server room's): its search is shown in the log,
+    /// but it is not driven from here.
+    pub remote: bool,
     /// Whether its searches report trace events (and so can step); an engine that does
     /// not reports one summary line per iteration only.
     pub traces: bool,
@@ -70,7 +74,7 @@ pub struct EngineState {
     pub paused: bool,
     pub next_id: SearchId,
     /// The last finished search's final iteration, for the status line.
-    pub last_info: Option<IterationInfo>,
+    pub last_info: Option<SearchInfo>,
 }
 
 /// A one-line message on the status line until the next key.
@@ -150,6 +154,7 @@ impl App {
             popups: Vec::new(),
             engine: EngineState {
                 available: engine_available,
+                remote: false,
                 traces: engine_available,
                 thinking: None,
                 paused: false,

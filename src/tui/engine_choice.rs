@@ -1,27 +1,16 @@
 //! Choosing the opponent: the in-process engine or an `[engines.NAME]` program. The
-//! worker's searcher routes each request to the engine it names, starting an external
-//! one when first needed and again after it failed; its failures go to the app as
-//! `EngineEvent::Failed` (status line and log), and the game is kept.
+//! engine service routes each request to the engine it names (`service::RoutingSearcher`);
+//! its failures reach the app as `EngineEvent::Failed` (status line and log), and the
+//! game is kept.
 
-use std::time::Duration;
-
-use crate::board::Move;
-use crate::config::BUILTIN_ENGINE;
-use crate::engine::Limits;
-use crate::external::{EngineInfo, EngineSpec, ExternalEngine, InfoScore};
+use crate::config::{self, BUILTIN_ENGINE};
+use crate::search;
+use crate::service::NamedEngine;
 
 use super::action::Effect;
 use super::app::App;
-use super::engine_link::{EngineScore, IterationInfo, Reporter, SearchRequest, Searcher};
 use super::popup::{ChoiceItem, ChoicePurpose, ChoiceValue, Popup};
 use super::update::{start_engine_if_due, stop_search};
-
-/// An external engine as a request names it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NamedEngine {
-    pub name: String,
-    pub spec: EngineSpec,
-}
 
 /// The engine names to choose from: the built-in one first, then the config's.
 pub fn engine_names(app: &App) -> Vec<String> {
@@ -37,6 +26,18 @@ pub fn chosen_external(app: &App) -> Option<NamedEngine> {
         name: name.clone(),
         spec: spec.clone(),
     })
+}
+
+/// The search backend a config's algorithm names.
+pub fn backend(algorithm: config::Algorithm) -> search::Algorithm {
+    match algorithm {
+        config::Algorithm::Minimax => search::Algorithm::Minimax,
+        config::Algorithm::AlphaBeta => search::Algorithm::AlphaBeta,
+        config::Algorithm::Sss => search::Algorithm::Sss,
+        config::Algorithm::MtSss => search::Algorithm::MtSss,
+        config::Algorithm::MtdF => search::Algorithm::Mtdf,
+        config::Algorithm::BStar => search::Algorithm::BStar,
+    }
 }
 
 /// Whether the in-process engine plays (it alone reports trace events and steps).
@@ -78,99 +79,4 @@ pub fn set_engine(app: &mut App, name: &str) -> Vec<Effect> {
     app.notify(format!("engine: {name}"));
     effects.extend(start_engine_if_due(app));
     effects
-}
-
-/// An external engine's report as the log's iteration line.
-fn iteration(info: EngineInfo) -> IterationInfo {
-    IterationInfo {
-        depth: info.depth,
-        score: match info.score {
-            InfoScore::Centipawns(cp) => EngineScore::Centipawns(cp),
-            InfoScore::Mate(moves) => EngineScore::Mate(moves),
-        },
-        nodes: info.nodes,
-        nodes_per_second: info.nps,
-        time_ms: info.time_ms,
-        pv: info.pv,
-    }
-}
-
-/// The worker's searcher: the in-process engine, or the external one a request names.
-pub struct RoutingSearcher {
-    builtin: Box<dyn Searcher>,
-    /// The external engine running, kept between searches.
-    external: Option<(String, ExternalEngine)>,
-}
-
-impl RoutingSearcher {
-    pub fn new(builtin: Box<dyn Searcher>) -> RoutingSearcher {
-        RoutingSearcher {
-            builtin,
-            external: None,
-        }
-    }
-
-    fn external_search(
-        &mut self,
-        engine: &NamedEngine,
-        request: &SearchRequest,
-        report: &mut Reporter<'_>,
-    ) -> Option<Move> {
-        let reuse = self
-            .external
-            .as_ref()
-            .is_some_and(|(name, running)| *name == engine.name && *running.spec() == engine.spec);
-        if !reuse {
-            // Dropping the old one quits (or kills) it.
-            self.external = None;
-            match ExternalEngine::start(&engine.spec) {
-                Ok(running) => {
-                    let id = running
-                        .id_name
-                        .clone()
-                        .unwrap_or_else(|| "no name given".into());
-                    report.note(format!("started engine {} ({id})", engine.name));
-                    self.external = Some((engine.name.clone(), running));
-                }
-                Err(error) => {
-                    report.fail(format!("engine {}: {error}", engine.name));
-                    return None;
-                }
-            }
-        }
-        let (_, running) = self.external.as_mut()?;
-        let limits = Limits {
-            depth: request.depth,
-            nodes: request.nodes,
-            movetime: request.movetime_ms.map(Duration::from_millis),
-            clock: request.clock,
-            ..Limits::default()
-        };
-        let stop = report.stop_flag();
-        let result = running.search(&request.position, &limits, stop, &mut |info| {
-            report.iteration(iteration(info))
-        });
-        match result {
-            Ok(mv) => mv,
-            Err(error) => {
-                // A failed engine is not trusted again: the next search starts it afresh.
-                self.external = None;
-                report.fail(format!("engine {}: {error}", engine.name));
-                None
-            }
-        }
-    }
-}
-
-impl Searcher for RoutingSearcher {
-    fn search(&mut self, request: &SearchRequest, report: &mut Reporter<'_>) -> Option<Move> {
-        match &request.external {
-            Some(engine) => self.external_search(engine, request, report),
-            None => self.builtin.search(request, report),
-        }
-    }
-
-    fn traces(&self) -> bool {
-        self.builtin.traces()
-    }
 }

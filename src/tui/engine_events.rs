@@ -1,18 +1,19 @@
 //! What the app does with the engine's reports: the search log, the status, the move.
 
+use crate::board::Position;
+use crate::engine::{PvLine, SearchInfo};
+use crate::service::{EngineEvent, SearchRequest, StepState};
+
 use super::action::Effect;
 use super::analysis::{self, Purpose};
 use super::app::App;
-use super::engine_link::{EngineEvent, EngineLine, IterationInfo, SearchRequest};
 use super::hint;
 use super::notation_link::format_line;
 use super::search_log::LogKind;
-use super::step::StepState;
 use super::update::{focus_log_for_step, play_move};
-use crate::config::TraceLevel;
 
-/// Logs the start of a search and sets up step mode for it.
-pub fn search_started(app: &mut App, request: &SearchRequest) {
+/// The log's first line of a search: who thinks, with what, within which limits.
+pub fn thinks_line(request: &SearchRequest) -> String {
     let limits = [
         request.depth.map(|depth| format!("depth {depth}")),
         request.movetime_ms.map(|ms| format!("{ms} ms")),
@@ -31,21 +32,20 @@ pub fn search_started(app: &mut App, request: &SearchRequest) {
     } else {
         limits.join(", ")
     };
+    let side = request.position.side_to_move().name();
+    format!("{side} thinks: {} ({limits})", request.algorithm)
+}
+
+/// Logs the start of a search and sets up step mode for it.
+pub fn search_started(app: &mut App, request: &SearchRequest) {
     // Only a traced search has a tree to show: a plain one leaves the last tree in place.
-    if request.step || matches!(request.trace, TraceLevel::Nodes | TraceLevel::Events) {
+    if request.step || request.trace.traces() {
         super::explorer::search_started(
             app,
-            crate::engine::PositionNames::new(
-                &request.position,
-                super::notation_link::notation_of(request.notation),
-            ),
+            crate::engine::PositionNames::new(&request.position, request.notation),
         );
     }
-    let side = request.position.side_to_move().name();
-    app.log.push(
-        LogKind::Search,
-        format!("{side} thinks: {} ({limits})", request.algorithm),
-    );
+    app.log.push(LogKind::Search, thinks_line(request));
     let settings = &app.config.settings;
     if !app.engine_traces() && (settings.step || request.trace != settings.trace) {
         app.log.push(
@@ -74,15 +74,16 @@ pub fn search_ended(app: &mut App) {
     }
 }
 
-/// One iteration as a log line: depth, score, nodes, speed, principal variation.
-pub fn iteration_line(app: &App, info: &IterationInfo) -> String {
-    let pv = format_line(app.position(), &info.pv, app.display_notation()).join(" ");
+/// One iteration of a search of `position` as a log line: depth, score, nodes, speed,
+/// principal variation.
+pub fn iteration_line(app: &App, position: &Position, info: &SearchInfo) -> String {
+    let pv = format_line(position, &info.pv, app.display_notation()).join(" ");
     format!(
         "d{:<2} {:>7} {:>7} {:>7}/s {}",
         info.depth,
-        info.score.to_string(),
+        info.verdict().pawns(),
         count(info.nodes),
-        count(info.nodes_per_second),
+        count(info.nps),
         pv
     )
 }
@@ -109,11 +110,11 @@ pub fn on_engine_event(app: &mut App, event: EngineEvent) -> Vec<Effect> {
             analysis::record_score(app, &info);
             // The analysis board logs its lines (next event) rather than the summary.
             if purpose != Some(Purpose::Analyse) || app.config.settings.multipv <= 1 {
-                let line = iteration_line(app, &info);
+                let line = iteration_line(app, app.position(), &info);
                 app.log.push(LogKind::Iteration, line);
             }
             if purpose == Some(Purpose::Analyse) && app.config.settings.multipv <= 1 {
-                let line = EngineLine {
+                let line = PvLine {
                     score: info.score,
                     pv: info.pv.clone(),
                 };

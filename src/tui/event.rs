@@ -12,7 +12,7 @@ use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 
 use super::action::Action;
-use super::engine_link::{EngineEvent, EventSink};
+use crate::service::{EngineEvent, EventSink};
 
 /// Messages the main loop handles, from every source.
 #[derive(Debug)]

@@ -14,13 +14,13 @@ use crate::search::{
     Algorithm, Backend, Limits, NodeId, NodeNames, Recorder, Search, SearchOptions, TraceEvent,
     TraceText,
 };
+use crate::service::StepCommand;
 use crate::study::{DEFAULT_NODE_CAP, Explorer, TraceFormat, export};
 use crate::tree::{NodeIndex, Tree, exact_table_entries};
 
 use super::action::Effect;
 use super::app::{App, Focus};
 use super::search_log::LogKind;
-use super::step::StepCommand;
 
 /// Trace events kept for `:trace save`; a longer search saves its first ones.
 pub const SAVED_EVENTS: usize = 1_000_000;
@@ -130,7 +130,7 @@ pub fn on_events(app: &mut App, events: Vec<(TraceEvent<Move>, bool)>) {
     let stepping = app
         .log
         .step
-        .is_some_and(|step| step.mode() != super::step::StepMode::Free);
+        .is_some_and(|step| step.mode() != crate::service::StepMode::Free);
     app.study.explorer.follow = stepping;
     for (event, line) in events {
         app.study.feed_position(event, line);

@@ -86,7 +86,7 @@ impl FrameSchedule {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::engine_link::EngineEvent;
+    use crate::service::EngineEvent;
     use crossterm::event::{KeyCode, KeyEvent};
 
     #[test]

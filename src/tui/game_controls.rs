@@ -10,7 +10,6 @@ use crate::draw_offer::{SearchView, answer_draw_offer};
 
 use super::action::Effect;
 use super::app::App;
-use super::engine_link::EngineScore;
 use super::game::GameState;
 use super::popup::{ChoiceItem, ChoicePurpose, ChoiceValue, Popup};
 use super::search_log::LogKind;
@@ -101,10 +100,7 @@ fn engine_view(app: &App) -> Option<SearchView> {
         .or(app.engine.last_info.as_ref())?;
     Some(SearchView {
         depth: info.depth,
-        centipawns: match info.score {
-            EngineScore::Centipawns(cp) => Some(cp),
-            EngineScore::Mate(_) => None,
-        },
+        centipawns: info.verdict().centipawns(),
     })
 }
 

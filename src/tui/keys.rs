@@ -8,12 +8,12 @@ use crossterm::event::{
 };
 
 use crate::board::Square;
+use crate::service::StepCommand;
 
 use super::action::{Command, Direction, Effect};
 use super::app::{App, Focus};
 use super::layout::{ScreenLayout, board_point_at};
 use super::popup::{Popup, wrap_selection};
-use super::step::StepCommand;
 use super::update::{self, run};
 use super::{choices, loading};
 

@@ -3,7 +3,8 @@
 //! Model/Update/View: `App` is the state, `update(&mut App, Action) -> Vec<Effect>` the only
 //! way it changes, `view(&App, &mut Frame)` draws it. Popups sit on a stack in the app.
 //! The driver (`terminal`, `event`) owns the terminal, the input and signal threads and
-//! the engine worker; it turns what happens into actions and carries out the effects.
+//! the engine service's link; it turns what happens into actions and carries out the
+//! effects. What the engine reports becomes actions in `engine_events`.
 
 mod action;
 mod analysis;
@@ -14,8 +15,6 @@ mod commands;
 mod compare_view;
 mod engine_choice;
 mod engine_events;
-mod engine_link;
-mod engine_search;
 mod event;
 mod explorer;
 mod frames;
@@ -36,7 +35,6 @@ mod remote;
 mod remote_input;
 mod remote_lobby;
 mod search_log;
-mod step;
 mod style;
 mod terminal;
 mod update;
@@ -46,12 +44,6 @@ pub use action::{Action, Command, Direction, Effect};
 pub use analysis::{Analysis, Purpose, graph_points};
 pub use app::{App, EngineState, Focus, Notice, Thinking};
 pub use compare_view::{CompareRequest, CompareUpdate, CompareView, compare_view_row};
-pub use engine_choice::{NamedEngine, RoutingSearcher};
-pub use engine_link::{
-    EngineEvent, EngineLine, EngineLink, EngineScore, EventSink, IterationInfo, Reporter, SearchId,
-    SearchRequest, Searcher, default_searcher,
-};
-pub use engine_search::EngineSearcher;
 pub use explorer::{StudyNames, StudyState, open_tree};
 pub use game::{GameState, PlayedMove};
 pub use glyphs::GlyphSet;
@@ -67,7 +59,6 @@ pub use remote::{
 };
 pub use remote_lobby::{LOBBY_USAGE, room_line};
 pub use search_log::{LogKind, LogLine, SearchLog};
-pub use step::{StepCommand, StepGate, StepMode, StepState};
 pub use terminal::{Exit, RunOptions, read_autosave, run, run_with, write_atomically};
 pub use update::update;
 pub use view::{TOO_SMALL, view};

@@ -15,6 +15,8 @@ use ratatui::{Terminal, TerminalOptions, Viewport};
 use crate::board::{Color, Move};
 use crate::config::Config;
 use crate::config::theme::ColorEnv;
+use crate::engine::SearchInfo;
+use crate::service::{SearchId, SearchRequest};
 
 use super::action::{Action, Effect};
 use super::app::{App, Focus};
@@ -113,6 +115,8 @@ pub struct RemoteSession {
     confirm_resign: bool,
     /// Chat lines already in the log.
     chat_seen: u64,
+    /// The room engine's search in the log, and how many of its iterations.
+    search_seen: (Option<SearchId>, usize),
     needs_clear: bool,
 }
 
@@ -155,6 +159,7 @@ impl RemoteSession {
             lobby: remote_lobby::Lobby::default(),
             confirm_resign: false,
             chat_seen: 0,
+            search_seen: (None, 0),
             needs_clear: true,
         })
     }
@@ -211,6 +216,8 @@ impl RemoteSession {
             self.app.flipped = view.my_side == Some(Color::Black);
             self.app.focus = Focus::Input;
             self.chat_seen = 0;
+            self.search_seen = (None, 0);
+            self.app.engine.remote = view.kind == RoomKind::Engine;
             self.confirm_resign = false;
             self.needs_clear = true;
         } else if !self.app.game.moves().eq(view.game.moves()) {
@@ -232,6 +239,23 @@ impl RemoteSession {
         }
         self.app.room_status = Some(status_text(&view));
         self.screen = Screen::Room(Box::new(view));
+    }
+
+    /// Shows the room engine's search as the local log shows the local engine's: who
+    /// thinks within which limits, then a line per finished iteration. `iterations` are
+    /// all the search's so far; those already shown are skipped.
+    pub fn show_engine_search(&mut self, request: &SearchRequest, iterations: &[SearchInfo]) {
+        if self.search_seen.0 != Some(request.id) {
+            self.search_seen = (Some(request.id), 0);
+            let line = super::engine_events::thinks_line(request);
+            self.app.log.push(LogKind::Search, line);
+            self.app.log.follow();
+        }
+        for info in iterations.iter().skip(self.search_seen.1) {
+            let line = super::engine_events::iteration_line(&self.app, &request.position, info);
+            self.app.log.push(LogKind::Iteration, line);
+        }
+        self.search_seen.1 = self.search_seen.1.max(iterations.len());
     }
 
     /// Decodes `bytes` and handles the keys; returns what the player asked for.

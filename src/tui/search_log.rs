@@ -3,7 +3,7 @@
 
 use std::collections::VecDeque;
 
-use super::step::StepState;
+use crate::service::StepState;
 
 /// Lines kept; older ones are dropped (a traced search can report millions of events).
 pub const LOG_CAPACITY: usize = 5_000;

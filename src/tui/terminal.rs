@@ -20,12 +20,12 @@ use crate::config::theme::ColorEnv;
 
 use super::action::{Action, Command, Effect};
 use super::app::App;
-use super::engine_link::{EngineLink, default_searcher};
 use super::event::{self, CHANNEL_CAPACITY, Incoming};
 use super::frames::{FRAME_INTERVAL, FrameDecision, FrameSchedule, Urgency};
 use super::records;
 use super::update::{self, update};
 use super::view::view;
+use crate::service::{EngineLink, default_searcher};
 
 /// Messages handled at most between two frames, so a flood cannot starve the screen.
 const MESSAGES_PER_FRAME: usize = 512;

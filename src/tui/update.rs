@@ -3,16 +3,15 @@
 
 use crate::board::{Move, Square};
 use crate::config::{EngineSide, Glyphs, Notation, TraceLevel};
+use crate::service::{SearchRequest, StepCommand};
 
 use super::action::{Action, Command, Effect};
 use super::app::{App, Focus, Thinking};
-use super::engine_link::SearchRequest;
 use super::game::GameState;
 use super::notation_link;
 use super::popup::{Popup, PromptPurpose};
 use super::records;
 use super::search_log::LogKind;
-use super::step::StepCommand;
 use super::{analysis, book_link, choices, engine_events, game_controls, hint, keys, loading};
 use crate::notation::MoveError;
 
@@ -239,16 +238,17 @@ fn start_search(app: &mut App) -> Effect {
     let request = SearchRequest {
         id,
         position: app.position().clone(),
-        algorithm: settings.algorithm,
+        algorithm: super::engine_choice::backend(settings.algorithm),
         depth: settings.depth,
         movetime_ms: settings.movetime_ms.filter(|_| clock.is_none()),
         clock,
         nodes: settings.nodes,
+        infinite: false,
         hash_mb: settings.hash_mb,
         threads: settings.threads.resolve(),
         trace: app.search_trace_level(),
         step: app.search_steps(),
-        notation: app.display_notation(),
+        notation: notation_link::notation_of(app.display_notation()),
         multipv: 1,
         level: settings.level,
         external: super::engine_choice::chosen_external(app),

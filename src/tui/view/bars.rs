@@ -86,9 +86,9 @@ fn engine_text(app: &App) -> Option<String> {
             text.push_str(&format!(
                 " d{} {} {}n {}n/s",
                 info.depth,
-                info.score,
+                info.verdict().pawns(),
                 count(info.nodes),
-                count(info.nodes_per_second)
+                count(info.nps)
             ));
         }
         if app.log.step.is_some_and(|step| step.waiting()) {
@@ -103,7 +103,7 @@ fn engine_text(app: &App) -> Option<String> {
         format!(
             "last: d{} {} {}n",
             info.depth,
-            info.score,
+            info.verdict().pawns(),
             count(info.nodes)
         )
     })

@@ -9,9 +9,9 @@ use ratatui::widgets::{Block, Paragraph};
 use unicode_width::UnicodeWidthStr;
 
 use super::text::{fit, pad};
+use crate::service::StepMode;
 use crate::tui::app::{App, Focus};
 use crate::tui::search_log::LogKind;
-use crate::tui::step::StepMode;
 
 /// A bordered pane in the theme's pane styles.
 pub fn pane_block<'a>(app: &App, title: &'a str, focused: bool) -> Block<'a> {
@@ -150,8 +150,10 @@ pub fn log(app: &App, frame: &mut Frame, area: Rect) {
         })
         .collect();
     if app.log.is_empty() {
-        let hint = if app.engine.available {
+        let hint = if app.engine.available || app.engine.remote {
             "The engine's thinking shows here."
+        } else if app.room_status.is_some() {
+            "No engine in this room."
         } else {
             "No engine in this build."
         };

@@ -1,22 +1,18 @@
-//! The engine of this build (`crate::engine`) as the TUI's `Searcher`. The strong
+//! The engine of this build (`crate::engine`) as the service's `Searcher`. The strong
 //! alpha-beta plays when only a summary is asked for; the textbook backends on positions
-//! run otherwise (another algorithm, trace events, step mode), their trace events written
-//! as lines with nodes named by their moves and sent through the step gate.
+//! run otherwise (trace events, step mode), their trace events written as lines with
+//! nodes named by their moves and sent through the step gate.
 
 use std::cell::RefCell;
-use std::time::Duration;
+use std::sync::Arc;
 
 use crate::board::Move;
-use crate::config::TraceLevel;
-use crate::engine::{
-    BackendSettings, Engine, Limits, PositionNames, PositionSearcher, SearchInfo, Skill, Verdict,
-};
-use crate::search::{Algorithm, TraceEvent, TraceText};
+use crate::egtb::Tablebases;
+use crate::engine::{BackendSettings, Engine, PositionNames, PositionSearcher, SearchInfo, Skill};
+use crate::search::{TraceEvent, TraceText};
 
-use super::engine_link::{
-    EngineLine, EngineScore, IterationInfo, Reporter, SearchRequest, Searcher,
-};
-use super::notation_link::notation_of;
+use super::reporter::{Reporter, Searcher};
+use super::request::{SearchRequest, TraceLevel};
 
 /// Depth of a stepping search when none is set.
 pub const STEP_DEPTH: u32 = 4;
@@ -26,42 +22,45 @@ pub struct EngineSearcher {
     engine: Engine,
     textbook: PositionSearcher,
     hash_mb: u32,
+    /// Seed of a weakened level's picks: fixed (a session replays the same way), or
+    /// `None` to take one from the clock (each game plays differently).
+    skill_seed: Option<u64>,
 }
 
 impl Default for EngineSearcher {
     fn default() -> Self {
-        let hash_mb = Engine::DEFAULT_HASH_MB;
-        EngineSearcher {
-            engine: Engine::new(hash_mb),
-            textbook: PositionSearcher::new(BackendSettings::with_memory_mb(hash_mb)),
-            hash_mb: hash_mb as u32,
-        }
+        EngineSearcher::new(Engine::DEFAULT_HASH_MB as u32)
     }
 }
 
 impl EngineSearcher {
+    /// A searcher whose tables take `hash_mb` megabytes until a request asks otherwise.
+    pub fn new(hash_mb: u32) -> EngineSearcher {
+        let mb = hash_mb as usize;
+        EngineSearcher {
+            engine: Engine::new(mb),
+            textbook: PositionSearcher::new(BackendSettings::with_memory_mb(mb)),
+            hash_mb,
+            skill_seed: None,
+        }
+    }
+
     /// Endgame tables for the strong engine's searches.
-    pub fn set_tablebases(&mut self, tablebases: Option<std::sync::Arc<crate::egtb::Tablebases>>) {
+    pub fn set_tablebases(&mut self, tablebases: Option<Arc<Tablebases>>) {
         self.engine.set_tablebases(tablebases);
     }
-}
 
-fn engine_score(verdict: Verdict) -> EngineScore {
-    match verdict {
-        Verdict::Centipawns(cp) => EngineScore::Centipawns(cp),
-        Verdict::Mate(moves) => EngineScore::Mate(moves),
+    /// Weakened levels pick with this seed (see `skill_seed`).
+    pub fn set_skill_seed(&mut self, seed: u64) {
+        self.skill_seed = Some(seed);
     }
-}
 
-/// An iteration as the log and the status line show it.
-fn iteration(info: &SearchInfo) -> IterationInfo {
-    IterationInfo {
-        depth: info.depth,
-        score: engine_score(info.verdict()),
-        nodes: info.nodes,
-        nodes_per_second: info.nps,
-        time_ms: u64::try_from(info.time.as_millis()).unwrap_or(u64::MAX),
-        pv: info.pv.clone(),
+    fn skill_seed(&self) -> u64 {
+        self.skill_seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |t| t.as_nanos() as u64)
+        })
     }
 }
 
@@ -81,27 +80,11 @@ fn shown(level: TraceLevel, line: &str) -> bool {
 impl Searcher for EngineSearcher {
     fn search(&mut self, request: &SearchRequest, report: &mut Reporter<'_>) -> Option<Move> {
         if request.hash_mb != self.hash_mb {
-            self.hash_mb = request.hash_mb;
-            self.engine.set_hash_mb(request.hash_mb as usize);
-            self.textbook.set_memory_mb(request.hash_mb as usize);
+            self.set_hash_mb(request.hash_mb);
         }
-        // The config and the search framework spell the algorithms alike.
-        let algorithm: Algorithm = match request.algorithm.as_str().parse() {
-            Ok(algorithm) => algorithm,
-            Err(error) => {
-                report.note(error.to_string());
-                return None;
-            }
-        };
-        let tracing =
-            request.step || !matches!(request.trace, TraceLevel::Off | TraceLevel::Summary);
-        let mut limits = Limits {
-            depth: request.depth,
-            nodes: request.nodes,
-            movetime: request.movetime_ms.map(Duration::from_millis),
-            clock: request.clock,
-            ..Limits::default()
-        };
+        let algorithm = request.algorithm;
+        let tracing = request.step || request.trace.traces();
+        let mut limits = request.limits();
         if request.step {
             // Time spent waiting for keys is not thinking time: a stepping search has no
             // time limit, and without a depth limit it would deepen until stopped.
@@ -117,33 +100,22 @@ impl Searcher for EngineSearcher {
             self.engine.multipv = request.multipv;
             self.engine.set_threads(request.threads);
             if self.engine.skill.level() != request.level {
-                // Each game at a weakened level plays differently.
-                let seed = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(0, |t| t.as_nanos() as u64);
-                self.engine.skill = Skill::new(request.level, seed);
+                // A new level starts its picks afresh; the same level keeps its state.
+                self.engine.skill = Skill::new(request.level, self.skill_seed());
             }
             let multipv = request.multipv > 1;
             let result = self
                 .engine
                 .search(pos, &limits, stop, &mut |info: &SearchInfo| {
-                    report.iteration(iteration(info));
+                    report.iteration(info.clone());
                     if multipv && !info.lines.is_empty() {
-                        let lines = info
-                            .lines
-                            .iter()
-                            .take(request.multipv)
-                            .map(|line| EngineLine {
-                                score: engine_score(line.verdict()),
-                                pv: line.pv.clone(),
-                            })
-                            .collect();
-                        report.lines(lines);
+                        report.lines(info.lines.iter().take(request.multipv).cloned().collect());
                     }
                 });
+            report.ponder(result.ponder);
             return result.best_move;
         }
-        let names = PositionNames::new(pos, notation_of(request.notation));
+        let names = PositionNames::new(pos, request.notation);
         let report = RefCell::new(report);
         let mut text = TraceText::new(&names);
         let mut tracer = |event: TraceEvent<Move>| {
@@ -160,11 +132,22 @@ impl Searcher for EngineSearcher {
             pos,
             &limits,
             stop,
-            &mut |info: &SearchInfo| report.borrow_mut().iteration(iteration(info)),
+            &mut |info: &SearchInfo| report.borrow_mut().iteration(info.clone()),
             &mut tracer,
             Some(&names),
         );
+        report.borrow_mut().ponder(result.ponder);
         result.best_move
+    }
+
+    fn new_game(&mut self) {
+        self.engine.new_game();
+    }
+
+    fn set_hash_mb(&mut self, mb: u32) {
+        self.hash_mb = mb;
+        self.engine.set_hash_mb(mb as usize);
+        self.textbook.set_memory_mb(mb as usize);
     }
 }
 

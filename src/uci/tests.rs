@@ -2,6 +2,8 @@ use std::io::Write;
 use std::sync::{Arc, Mutex};
 
 use super::*;
+use crate::board::Move;
+use std::time::Duration;
 
 fn uci(line: &str) -> Option<Result<Command, String>> {
     parse(line, Dialect::Uci, false)

@@ -6,9 +6,10 @@ use std::time::Duration;
 use crate::board::{Color, Move, Position};
 use crate::engine::limits::{Clock, Limits};
 
-/// Which dialect the GUI speaks; decided by its first `uci` or `ucci`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Which dialect the GUI speaks; decided by its first `uci` or `ucci` (UCI until then).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Dialect {
+    #[default]
     Uci,
     Ucci,
 }
