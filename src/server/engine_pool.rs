@@ -10,12 +10,8 @@ use std::time::Duration;
 use tokio::sync::{Semaphore, mpsc};
 
 use crate::board::{Move, Position};
-use crate::engine::{Limits, SearchInfo, skill};
-use crate::notation::Notation;
-use crate::search::Algorithm;
-use crate::service::{
-    EngineEvent, EngineLink, EngineSearcher, EventSink, SearchId, SearchRequest, TraceLevel,
-};
+use crate::engine::{Limits, SearchInfo};
+use crate::service::{EngineEvent, EngineLink, EngineSearcher, EventSink, SearchId, SearchRequest};
 
 /// An idle engine service and where its reports arrive.
 struct Pooled {
@@ -51,24 +47,10 @@ impl EnginePool {
     /// The request for a room's search of `position`: the strong engine at full
     /// strength within the pool's limits, reporting one summary per iteration.
     pub fn request(&self, position: Position) -> SearchRequest {
-        let limits = &self.limits;
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         SearchRequest {
-            id: self.next_id.fetch_add(1, Ordering::Relaxed),
-            position,
-            algorithm: Algorithm::AlphaBeta,
-            depth: limits.depth,
-            movetime_ms: limits.movetime.map(|time| time.as_millis() as u64),
-            clock: limits.clock,
-            nodes: limits.nodes,
-            infinite: limits.infinite,
             hash_mb: self.hash_mb_each as u32,
-            threads: 1,
-            trace: TraceLevel::Summary,
-            step: false,
-            notation: Notation::Iccs,
-            multipv: 1,
-            level: skill::MAX_LEVEL,
-            external: None,
+            ..SearchRequest::new(id, position, &self.limits)
         }
     }
 

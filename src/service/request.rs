@@ -1,7 +1,7 @@
 //! What a client asks of the service: one search, in plain values (no config types).
 
 use crate::board::Position;
-use crate::engine::{Clock, Limits};
+use crate::engine::{Clock, Engine, Limits, skill};
 use crate::external::EngineSpec;
 use crate::notation::Notation;
 use crate::search::Algorithm;
@@ -68,6 +68,30 @@ pub struct SearchRequest {
 }
 
 impl SearchRequest {
+    /// A search of `position` within `limits` by the strong engine at full strength,
+    /// one line, one thread, the default table, reporting iterations only.
+    pub fn new(id: SearchId, position: Position, limits: &Limits) -> SearchRequest {
+        SearchRequest {
+            id,
+            position,
+            algorithm: Algorithm::AlphaBeta,
+            depth: limits.depth,
+            // Limits come in whole milliseconds (protocols, config).
+            movetime_ms: limits.movetime.map(|time| time.as_millis() as u64),
+            clock: limits.clock,
+            nodes: limits.nodes,
+            infinite: limits.infinite,
+            hash_mb: Engine::DEFAULT_HASH_MB as u32,
+            threads: 1,
+            trace: TraceLevel::Off,
+            step: false,
+            notation: Notation::Iccs,
+            multipv: 1,
+            level: skill::MAX_LEVEL,
+            external: None,
+        }
+    }
+
     /// The limits the engine searches within.
     pub fn limits(&self) -> Limits {
         Limits {

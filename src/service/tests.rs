@@ -6,8 +6,7 @@ use std::time::Duration;
 
 use super::*;
 use crate::board::{Move, Position};
-use crate::engine::SearchInfo;
-use crate::notation::Notation;
+use crate::engine::{Limits, SearchInfo};
 use crate::search::Algorithm;
 
 /// A search that reports `events` trace lines per iteration, for `iterations`
@@ -39,22 +38,10 @@ impl Searcher for Scripted {
 
 fn request(id: SearchId, step: bool) -> SearchRequest {
     SearchRequest {
-        id,
-        position: Position::startpos(),
-        algorithm: Algorithm::AlphaBeta,
-        depth: None,
-        movetime_ms: None,
-        clock: None,
-        nodes: None,
-        infinite: false,
         hash_mb: 1,
-        threads: 1,
         trace: TraceLevel::Events,
         step,
-        notation: Notation::Iccs,
-        multipv: 1,
-        level: 20,
-        external: None,
+        ..SearchRequest::new(id, Position::startpos(), &Limits::default())
     }
 }
 

@@ -8,8 +8,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use super::Session;
 use super::command::{Dialect, GoCommand};
 use super::output::{Output, bestmove_line, info_lines, say};
-use crate::notation::Notation;
-use crate::service::{EngineEvent, EventSink, SearchId, SearchRequest, TraceLevel};
+use crate::service::{EngineEvent, EventSink, SearchId, SearchRequest};
 
 /// What the session and the service's thread know of the search in progress.
 #[derive(Default)]
@@ -171,22 +170,12 @@ impl Session {
         let id = self.next_id;
         self.answer.begin(id, self.dialect, waits_for_stop);
         self.link.start(SearchRequest {
-            id,
-            position: self.position.clone(),
             algorithm: self.algorithm,
-            depth: limits.depth,
-            movetime_ms: limits.movetime.map(|time| time.as_millis() as u64),
-            clock: limits.clock,
-            nodes: limits.nodes,
-            infinite: limits.infinite,
             hash_mb: self.hash_mb as u32,
             threads: self.threads,
-            trace: TraceLevel::Off,
-            step: false,
-            notation: Notation::Iccs,
             multipv: self.multipv,
             level: self.strength.level(),
-            external: None,
+            ..SearchRequest::new(id, self.position.clone(), &limits)
         });
         self.search = Some(RunningSearch { id, waits_for_stop });
         Ok(())
