@@ -16,7 +16,7 @@ use super::step::{StepCommand, StepGate, StepState};
 /// What the thread is asked to do, in order.
 enum Job {
     Search {
-        request: SearchRequest,
+        request: Box<SearchRequest>,
         stop: Arc<AtomicBool>,
         gate: Arc<StepGate>,
     },
@@ -104,7 +104,7 @@ impl EngineLink {
             gate: Arc::new(StepGate::new(step)),
         };
         let job = Job::Search {
-            request,
+            request: Box::new(request),
             stop: Arc::clone(&running.stop),
             gate: Arc::clone(&running.gate),
         };
