@@ -10,7 +10,8 @@ use std::time::Duration;
 use tokio::sync::Semaphore;
 
 use crate::board::{Move, Position};
-use crate::engine::{Engine, Limits};
+use crate::engine::{Engine, Limits, Verdict};
+use crate::game::SearchView;
 
 pub struct EnginePool {
     permits: Semaphore,
@@ -35,8 +36,9 @@ impl EnginePool {
         })
     }
 
-    /// The engine's move in `position` (`None` when it has none).
-    pub async fn best_move(self: &Arc<Self>, position: Position) -> Option<Move> {
+    /// The engine's move in `position` (`None` when it has none), with what its search
+    /// found (a draw offer is answered by it).
+    pub async fn best_move(self: &Arc<Self>, position: Position) -> Option<(Move, SearchView)> {
         let _permit = self.permits.acquire().await.ok()?;
         let pool = Arc::clone(self);
         tokio::task::spawn_blocking(move || {
@@ -52,7 +54,14 @@ impl EnginePool {
             if let Ok(mut engines) = pool.engines.lock() {
                 engines.push(engine);
             }
-            result.best_move
+            let view = SearchView {
+                depth: result.depth,
+                centipawns: match result.verdict() {
+                    Verdict::Centipawns(cp) => Some(cp),
+                    Verdict::Mate(_) => None,
+                },
+            };
+            result.best_move.map(|mv| (mv, view))
         })
         .await
         .ok()

@@ -10,7 +10,7 @@ use russh::keys::HashAlg;
 use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, Response, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, MethodKind, MethodSet};
 
-use crate::tui::{LOBBY_USAGE, LobbyCommand, RoomSummary};
+use crate::game::{LOBBY_USAGE, LobbyCommand, RoomSummary, room_line};
 
 use super::hub::Hub;
 use super::log;
@@ -123,7 +123,7 @@ pub fn rooms_text(rooms: &[RoomSummary]) -> String {
     }
     rooms
         .iter()
-        .map(crate::tui::room_line)
+        .map(room_line)
         .collect::<Vec<_>>()
         .join("\r\n")
 }

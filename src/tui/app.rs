@@ -10,7 +10,7 @@ use crate::config::{Config, EngineSide, Glyphs, Notation, TraceLevel};
 
 use super::analysis::{Analysis, Purpose};
 use super::engine_link::{IterationInfo, SearchId};
-use super::game::GameState;
+use crate::game::GameState;
 use super::glyphs::GlyphSet;
 use super::hint::Hint;
 use super::input::InputLine;

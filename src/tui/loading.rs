@@ -6,7 +6,7 @@ use crate::board::Position;
 
 use super::action::Effect;
 use super::app::App;
-use super::game::GameState;
+use crate::game::GameState;
 use super::popup::Popup;
 use super::records;
 use super::update::{start_engine_if_due, start_game, stop_search};

@@ -19,7 +19,6 @@ mod engine_search;
 mod event;
 mod explorer;
 mod frames;
-mod game;
 mod game_controls;
 mod glyphs;
 mod help;
@@ -53,7 +52,6 @@ pub use engine_link::{
 };
 pub use engine_search::EngineSearcher;
 pub use explorer::{StudyNames, StudyState, open_tree};
-pub use game::{GameState, PlayedMove};
 pub use glyphs::GlyphSet;
 pub use help::{HELP, HelpSection};
 pub use hint::Hint;
@@ -61,13 +59,9 @@ pub use input::InputLine;
 pub use layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
 pub use popup::{ChoiceItem, ChoicePurpose, ChoiceValue, Popup, PromptPurpose};
 pub use records::{autosave_text, pgn_text, read_game, read_game_bytes};
-pub use remote::{
-    Intent, LobbyCommand, RemoteSession, RoomKind, RoomSummary, RoomView, SCREEN_RESTORE,
-    SCREEN_SETUP, valid_room_name,
-};
-pub use remote_lobby::{LOBBY_USAGE, room_line};
+pub use remote::{Intent, RemoteSession, SCREEN_RESTORE, SCREEN_SETUP};
 pub use search_log::{LogKind, LogLine, SearchLog};
 pub use step::{StepCommand, StepGate, StepMode, StepState};
-pub use terminal::{Exit, RunOptions, read_autosave, run, run_with, write_atomically};
+pub use terminal::{Exit, RunOptions, read_autosave, run, run_with};
 pub use update::update;
 pub use view::{TOO_SMALL, view};

@@ -2,7 +2,7 @@
 
 use crate::config::EngineSide;
 
-use super::game::GameState;
+use crate::game::GameState;
 use super::input::InputLine;
 use crate::notation::Candidate;
 

@@ -4,7 +4,7 @@
 use crate::board::Position;
 use crate::record::{GameRecord, decode};
 
-use super::game::GameState;
+use crate::game::GameState;
 use super::notation_link::notation_of;
 
 /// The unfinished game as the autosave file holds it: PGN in Chinese notation.
