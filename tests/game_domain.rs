@@ -246,7 +246,10 @@ fn resigning_ends_the_game_and_the_result_stands() {
         assert_eq!(record.tag("Termination"), Some("resignation"));
     }
     let mut game = game(&[]);
-    assert_eq!(game.may_resign(Players::EngineBoth), Err(RuleError::NoPerson));
+    assert_eq!(
+        game.may_resign(Players::EngineBoth),
+        Err(RuleError::NoPerson)
+    );
     assert_eq!(
         game.resign(Color::Red, Players::EngineBoth),
         Err(RuleError::NoPerson)
@@ -304,7 +307,10 @@ fn after_a_takeback_the_side_to_move_has_the_running_clock() {
     game.ask_takeback(Color::Red, Players::OneKeyboard).unwrap();
     game.follow_clock(&mut clock, seconds(12));
     assert_eq!(clock.running(), Some(Color::Black));
-    assert_eq!(clock.remaining(Color::Black, seconds(12)), Some(seconds(50)));
+    assert_eq!(
+        clock.remaining(Color::Black, seconds(12)),
+        Some(seconds(50))
+    );
     // Untimed clocks stay stopped.
     let mut untimed = GameClock::new(None, None);
     game.follow_clock(&mut untimed, seconds(12));

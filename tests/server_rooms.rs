@@ -211,8 +211,7 @@ async fn the_rooms_engine_accepts_a_draw_in_a_level_position_by_the_local_rule()
 async fn the_rooms_engine_declines_a_draw_when_it_is_losing_by_the_local_rule() {
     // Red has a chariot more: the engine's search sees it lose.
     let (dir, server, mut ann) =
-        offer_a_draw_after_the_engine_replied("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", "a0a1")
-            .await;
+        offer_a_draw_after_the_engine_replied("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", "a0a1").await;
     ann.wait_text("draw offer declined: the engine sees an advantage")
         .await;
     let saved = std::fs::read_to_string(dir.path().join("rooms").join("d1.pgn")).unwrap();

@@ -121,11 +121,7 @@ pub fn rooms_text(rooms: &[RoomSummary]) -> String {
     if rooms.is_empty() {
         return "no rooms".to_owned();
     }
-    rooms
-        .iter()
-        .map(room_line)
-        .collect::<Vec<_>>()
-        .join("\r\n")
+    rooms.iter().map(room_line).collect::<Vec<_>>().join("\r\n")
 }
 
 /// A display name from the SSH user name: printable, at most 16 characters.

@@ -205,10 +205,7 @@ impl RoomState {
             .map_err(refusal)?;
         Ok(match reply {
             TakebackReply::Asked => {
-                self.say_system(format!(
-                    "{} asks to take back the last move",
-                    side.name()
-                ));
+                self.say_system(format!("{} asks to take back the last move", side.name()));
                 "asked to take back"
             }
             TakebackReply::TookBack(_) if self.engine_side.is_some() => "took back your move",
@@ -252,10 +249,7 @@ impl RoomState {
         let pending = self.game.pending();
         let pending = match (pending.draw_offer, pending.takeback) {
             (Some(side), _) => Some(format!("{} offers a draw (:draw accepts)", side.name())),
-            (None, Some(side)) => Some(format!(
-                "{} asks to take back (:undo agrees)",
-                side.name()
-            )),
+            (None, Some(side)) => Some(format!("{} asks to take back (:undo agrees)", side.name())),
             (None, None) => None,
         };
         RoomView {
@@ -341,6 +335,47 @@ mod tests {
                 .iter()
                 .any(|(_, line)| line == "* Red offers a draw")
         );
+    }
+
+    #[test]
+    fn the_rooms_engine_answers_a_draw_offer_by_its_latest_search() {
+        let mut room = RoomState::new("e", RoomKind::Engine, seat("ann"), Position::startpos());
+        room.play(Color::Red, mv("h2e2")).unwrap();
+        assert_eq!(
+            room.draw(Color::Red),
+            Err("draw offer declined: the engine has not searched the position yet".into())
+        );
+        room.play(Color::Black, mv("h9g7")).unwrap();
+        room.engine_view = Some(SearchView {
+            depth: 9,
+            centipawns: Some(-45),
+        });
+        assert_eq!(
+            room.draw(Color::Red),
+            Err("draw offer declined: the engine sees an advantage".into())
+        );
+        assert!(!room.is_over());
+        room.engine_view = Some(SearchView {
+            depth: 9,
+            centipawns: Some(12),
+        });
+        assert_eq!(room.draw(Color::Red), Ok("draw agreed"));
+        assert_eq!(
+            room.ended().unwrap(),
+            ("draw agreed (1/2-1/2)".into(), GameResult::Draw)
+        );
+        let view = room.view(Some(Color::Red));
+        assert_eq!(
+            view.chat
+                .iter()
+                .map(|(_, line)| line.as_str())
+                .collect::<Vec<_>>(),
+            [
+                "* Red offers a draw; the engine accepts: the engine's search calls the position level",
+                "* draw agreed (1/2-1/2)"
+            ]
+        );
+        assert_eq!(room.undo(Color::Red), Err("the game is over".into()));
     }
 
     #[test]

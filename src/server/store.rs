@@ -4,11 +4,11 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::atomic_file::write_atomically;
 use crate::board::Color;
+use crate::game::{GameState, RoomKind, valid_room_name};
 use crate::notation::Notation;
 use crate::record::{GameRecord, GameResult};
-use crate::atomic_file::write_atomically;
-use crate::game::{GameState, RoomKind, valid_room_name};
 
 use super::room::{RoomState, Seat};
 

@@ -7,10 +7,10 @@ use crate::board::{Color, Position, Square};
 use crate::clock::{GameClock, MonotonicTime, TimeSource};
 use crate::config::theme::{ColorEnv, ColorLevel, ThemeSet};
 use crate::config::{Config, EngineSide, Glyphs, Notation, TraceLevel};
+use crate::game::GameState;
 
 use super::analysis::{Analysis, Purpose};
 use super::engine_link::{IterationInfo, SearchId};
-use crate::game::GameState;
 use super::glyphs::GlyphSet;
 use super::hint::Hint;
 use super::input::InputLine;

@@ -26,7 +26,6 @@ use super::search_log::LogKind;
 use super::update::update;
 use super::view::view;
 
-
 /// Bytes that put a remote terminal in the state the TUI draws on: the alternate
 /// screen, click and wheel reports (SGR), bracketed paste.
 pub const SCREEN_SETUP: &[u8] = b"\x1b[?1049h\x1b[?1000h\x1b[?1006h\x1b[?2004h\x1b[2J";
