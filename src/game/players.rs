@@ -18,14 +18,6 @@ pub enum Players {
 }
 
 impl Players {
-    pub fn engine_plays(self, color: Color) -> bool {
-        match self {
-            Players::OneKeyboard | Players::TwoPeople => false,
-            Players::Engine(engine) => engine == color,
-            Players::EngineBoth => true,
-        }
-    }
-
     /// The side the person at a keyboard speaks for when `to_move` is to move: the
     /// person's side against the engine, else the side to move.
     pub fn speaker(self, to_move: Color) -> Color {
