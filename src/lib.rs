@@ -2,15 +2,16 @@
 //! for xiangqi (Chinese chess). Nothing in this library touches a terminal except
 //! `tui`, which the binary drives.
 
+pub mod atomic_file;
 pub mod board;
 pub mod book;
 pub mod clock;
 pub mod config;
-pub mod draw_offer;
 pub mod egtb;
 pub mod engine;
 pub mod eval;
 pub mod external;
+pub mod game;
 pub mod notation;
 pub mod record;
 pub mod rng;

@@ -331,3 +331,28 @@ fn level_alone_opens_the_strength_list_at_the_current_level() {
     assert!(app.popups.is_empty());
     assert_eq!(app.config.settings.level, 10);
 }
+
+#[test]
+fn on_the_analysis_board_of_a_game_against_the_engine_undo_and_redo_go_one_ply() {
+    let mut app = app_against_engine();
+    let effects = type_line(&mut app, "炮二平五");
+    update(
+        &mut app,
+        Action::Engine(EngineEvent::BestMove {
+            id: request(&effects).id,
+            mv: Some(mv("h9g7")),
+            ponder: None,
+        }),
+    );
+    update(&mut app, ctrl('a'));
+    assert!(app.analysis.active);
+    // People move both sides here: one ply back, one ply again.
+    update(&mut app, ctrl('z'));
+    assert_eq!(played(&app), ["h2e2"]);
+    update(&mut app, ctrl('z'));
+    assert!(played(&app).is_empty());
+    update(&mut app, ctrl('y'));
+    assert_eq!(played(&app), ["h2e2"]);
+    update(&mut app, ctrl('y'));
+    assert_eq!(played(&app), ["h2e2", "h9g7"]);
+}

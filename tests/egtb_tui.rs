@@ -8,7 +8,7 @@ use std::time::Duration;
 use tui_support::{render, screen_text, two_player_app};
 use xiangqi_tui::board::Position;
 use xiangqi_tui::egtb::{self, Material, Observer, Tablebases};
-use xiangqi_tui::tui::GameState;
+use xiangqi_tui::game::GameState;
 
 struct Quiet;
 

@@ -120,6 +120,26 @@ async fn a_restart_restores_unfinished_rooms_with_the_same_host_key() {
     second.stop(Duration::from_secs(2)).await;
 }
 
+/// Waits until the room saved in `path` has `plies` moves.
+async fn wait_plies(path: &std::path::Path, plies: usize) {
+    let deadline = tokio::time::Instant::now() + server_support::PATIENCE;
+    loop {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let saved = xiangqi_tui::server::parse_room(&text)
+            .ok()
+            .flatten()
+            .map_or(0, |room| room.game.ply());
+        if saved == plies {
+            return;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "no engine reply: {text}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_engine_answers_in_an_engine_room_and_undo_takes_back_both_moves() {
     let dir = tempfile::tempdir().unwrap();
@@ -178,5 +198,53 @@ async fn an_engine_rooms_log_shows_the_engines_search() {
     bob.wait_text("Black thinks: alphabeta (depth 2)").await;
     bob.wait_for("the search's iterations", iteration("d2 "))
         .await;
+    server.stop(Duration::from_secs(2)).await;
+}
+
+/// Plays `first` for Red in a new engine room on `fen` (the engine on Black searches to
+/// depth 8), waits for the engine's reply and offers a draw.
+async fn offer_a_draw_after_the_engine_replied(
+    fen: &str,
+    first: &str,
+) -> (tempfile::TempDir, xiangqi_tui::server::Running, Terminal) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut settings = settings(dir.path());
+    settings.start = Position::from_fen(fen).unwrap();
+    settings.engine_limits = xiangqi_tui::server::search_limits(Some(8), None, None);
+    let server = start(settings).await;
+    let mut ann = Terminal::open(server.addr, "ann", None, Some("new engine d1")).await;
+    ann.wait_text("room d1").await;
+    ann.command(first).await;
+    wait_plies(&dir.path().join("rooms").join("d1.pgn"), 2).await;
+    ann.command(":draw").await;
+    (dir, server, ann)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rooms_engine_accepts_a_draw_in_a_level_position_by_the_local_rule() {
+    // Two soldiers each, symmetric: the engine's search calls it level (+0.11 at depth
+    // 8), with mating material on the board.
+    let (dir, server, mut ann) = offer_a_draw_after_the_engine_replied(
+        "4k4/4a4/9/2p3p2/9/9/2P3P2/9/4A4/4K4 w - - 0 1",
+        "c3c4",
+    )
+    .await;
+    // With soldiers on the board, only a level search makes it accept.
+    ann.wait_text("Red offers a draw; the engine accepts").await;
+    ann.wait_text("draw agreed (1/2-1/2)").await;
+    let saved = std::fs::read_to_string(dir.path().join("rooms").join("d1.pgn")).unwrap();
+    assert!(saved.contains("[Result \"1/2-1/2\"]"), "{saved}");
+    server.stop(Duration::from_secs(2)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rooms_engine_declines_a_draw_when_it_is_losing_by_the_local_rule() {
+    // Red has a chariot more: the engine's search sees it lose.
+    let (dir, server, mut ann) =
+        offer_a_draw_after_the_engine_replied("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", "a0a1").await;
+    ann.wait_text("draw offer declined: the engine sees an advantage")
+        .await;
+    let saved = std::fs::read_to_string(dir.path().join("rooms").join("d1.pgn")).unwrap();
+    assert!(saved.contains("[Result \"*\"]"), "{saved}");
     server.stop(Duration::from_secs(2)).await;
 }

@@ -241,7 +241,7 @@ fn a_theme_chosen_from_the_list_applies_at_once() {
 
 #[test]
 fn an_unfinished_game_is_offered_at_start() {
-    let mut saved = xiangqi_tui::tui::GameState::new(Position::startpos());
+    let mut saved = xiangqi_tui::game::GameState::new(Position::startpos());
     saved.play(mv("h2e2"));
     let mut app = app_against_engine();
     app.offer_resume(saved.clone());

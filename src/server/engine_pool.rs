@@ -11,6 +11,7 @@ use tokio::sync::{Semaphore, mpsc};
 
 use crate::board::{Move, Position};
 use crate::engine::{Limits, SearchInfo};
+use crate::game::SearchView;
 use crate::service::{EngineEvent, EngineLink, EngineSearcher, EventSink, SearchId, SearchRequest};
 
 /// An idle engine service and where its reports arrive.
@@ -63,12 +64,13 @@ impl EnginePool {
     }
 
     /// Runs `request` on an idle engine (waiting for one), as a new game, passing each
-    /// finished iteration to `on_iteration`; the engine's move (`None` when it has none).
+    /// finished iteration to `on_iteration`; the engine's move (`None` when it has none)
+    /// with what its last iteration found (a draw offer is answered by it).
     pub async fn best_move(
         self: &Arc<Self>,
         request: SearchRequest,
         mut on_iteration: impl FnMut(SearchInfo),
-    ) -> Option<Move> {
+    ) -> Option<(Move, Option<SearchView>)> {
         let _permit = self.permits.acquire().await.ok()?;
         let idle = self.idle.lock().ok().and_then(|mut idle| idle.pop());
         let mut engine = idle.or_else(|| self.spawn())?;
@@ -76,9 +78,13 @@ impl EnginePool {
         engine.link.new_game();
         engine.link.start(request);
         let mut best = None;
+        let mut last = None;
         while let Some(event) = engine.events.recv().await {
             match event {
-                EngineEvent::Iteration { id: of, info } if of == id => on_iteration(info),
+                EngineEvent::Iteration { id: of, info } if of == id => {
+                    last = Some(SearchView::from(&info));
+                    on_iteration(info);
+                }
                 EngineEvent::BestMove { id: of, mv, .. } if of == id => {
                     best = mv;
                     break;
@@ -89,7 +95,7 @@ impl EnginePool {
         if let Ok(mut idle) = self.idle.lock() {
             idle.push(engine);
         }
-        best
+        best.map(|mv| (mv, last))
     }
 }
 

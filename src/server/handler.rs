@@ -10,7 +10,7 @@ use russh::keys::HashAlg;
 use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, Response, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, MethodKind, MethodSet};
 
-use crate::tui::{LOBBY_USAGE, LobbyCommand, RoomSummary};
+use crate::game::{LOBBY_USAGE, LobbyCommand, RoomSummary, room_line};
 
 use super::hub::Hub;
 use super::log;
@@ -121,11 +121,7 @@ pub fn rooms_text(rooms: &[RoomSummary]) -> String {
     if rooms.is_empty() {
         return "no rooms".to_owned();
     }
-    rooms
-        .iter()
-        .map(crate::tui::room_line)
-        .collect::<Vec<_>>()
-        .join("\r\n")
+    rooms.iter().map(room_line).collect::<Vec<_>>().join("\r\n")
 }
 
 /// A display name from the SSH user name: printable, at most 16 characters.

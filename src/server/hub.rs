@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::watch;
 
 use crate::board::Color;
-use crate::tui::{RoomKind, RoomSummary};
+use crate::game::{RoomKind, RoomSummary};
 
 use super::ServerSettings;
 use super::engine_pool::{EnginePool, WatchedSearch};
@@ -292,12 +292,14 @@ impl Hub {
                 })
                 .await;
             room.engine_busy.store(false, Ordering::Release);
-            if let Some(mv) = best {
+            if let Some((mv, view)) = best {
                 let played = hub.change(&room, |state| {
                     if state.game.ply() != ply {
                         return Err("the position changed during the search".to_owned());
                     }
-                    state.play(side, mv)
+                    state.play(side, mv)?;
+                    state.engine_view = view;
+                    Ok(())
                 });
                 if played.is_ok() {
                     return;

@@ -1,12 +1,17 @@
-//! A room: one shared game, its two seats, its spectators, offers and chat. The rules
-//! of a shared game live here (whose move, agreements); every session shows the room
-//! through its own `App` (`RoomView`). Plain state under a lock: no I/O.
+//! A room: one shared game, its two seats, its spectators and chat. The rules of the
+//! game (whose move, offers, takebacks, the engine's answer to a draw offer) are the
+//! game domain's (`crate::game`), the same as at home; a room adds who sits where and
+//! what it says in its chat. Every session shows the room through its own `App`
+//! (`RoomView`). Plain state under a lock: no I/O.
 
 use std::collections::VecDeque;
 
 use crate::board::{Color, Move, Position};
+use crate::game::{
+    DrawReply, GameState, Players, RoomKind, RoomSummary, RoomView, RuleError, SearchView,
+    TakebackReply, ended_text,
+};
 use crate::record::GameResult;
-use crate::tui::{GameState, RoomKind, RoomSummary, RoomView};
 
 /// Chat lines kept per room.
 const CHAT_KEPT: usize = 50;
@@ -28,37 +33,26 @@ pub struct Seat {
 pub struct RoomState {
     pub name: String,
     pub kind: RoomKind,
+    /// The game with its result and the offer or request waiting for an answer.
     pub game: GameState,
     /// Red, Black. In an engine room the engine's seat stays `None`.
     pub seats: [Option<Seat>; 2],
     pub engine_side: Option<Color>,
+    /// What the room's engine found in its latest search: its answer to a draw offer
+    /// goes by it, as the local engine's does.
+    pub engine_view: Option<SearchView>,
     pub spectators: usize,
     chat: VecDeque<(u64, String)>,
     chat_next: u64,
-    pub draw_offer: Option<Color>,
-    pub undo_request: Option<Color>,
-    /// A result not on the board (resignation, agreed draw): text and result.
-    pub ended: Option<(String, GameResult)>,
 }
 
-fn index(color: Color) -> usize {
-    match color {
-        Color::Red => 0,
-        Color::Black => 1,
-    }
-}
-
-fn other(color: Color) -> Color {
-    match color {
-        Color::Red => Color::Black,
-        Color::Black => Color::Red,
-    }
-}
-
-fn side_name(color: Color) -> &'static str {
-    match color {
-        Color::Red => "Red",
-        Color::Black => "Black",
+/// A refusal in a room's words.
+fn refusal(error: RuleError) -> String {
+    match error {
+        RuleError::TakebackAskedAlready => {
+            "you asked already: waiting for your opponent's :undo".to_owned()
+        }
+        other => other.to_string(),
     }
 }
 
@@ -76,23 +70,36 @@ impl RoomState {
             game: GameState::new(start),
             seats,
             engine_side: (kind == RoomKind::Engine).then_some(Color::Black),
+            engine_view: None,
             spectators: 0,
             chat: VecDeque::new(),
             chat_next: 0,
-            draw_offer: None,
-            undo_request: None,
-            ended: None,
+        }
+    }
+
+    /// Who plays the room's game, as the rules see it.
+    pub fn players(&self) -> Players {
+        match self.engine_side {
+            Some(engine) => Players::Engine(engine),
+            None => Players::TwoPeople,
         }
     }
 
     pub fn is_over(&self) -> bool {
-        self.ended.is_some() || self.game.position().outcome().is_some()
+        self.game.outcome().is_some()
+    }
+
+    /// A result given off the board (resignation, agreed draw) as the room tells it,
+    /// and the result.
+    pub fn ended(&self) -> Option<(String, GameResult)> {
+        let text = ended_text(&self.game)?;
+        Some((text, self.game.to_record().result))
     }
 
     /// The side `identity` plays, if it holds a seat.
     pub fn side_of(&self, identity: &str) -> Option<Color> {
-        [Color::Red, Color::Black].into_iter().find(|&color| {
-            self.seats[index(color)]
+        Color::BOTH.into_iter().find(|&color| {
+            self.seats[color.index()]
                 .as_ref()
                 .is_some_and(|seat| seat.identity == identity)
         })
@@ -109,24 +116,24 @@ impl RoomState {
                 self.name
             ));
         }
-        let Some(color) = [Color::Red, Color::Black]
+        let Some(color) = Color::BOTH
             .into_iter()
-            .find(|&color| self.seats[index(color)].is_none())
+            .find(|&color| self.seats[color.index()].is_none())
         else {
             return Err(format!("room {} has no open seat: watch it", self.name));
         };
-        self.seats[index(color)] = Some(Seat {
+        self.seats[color.index()] = Some(Seat {
             identity: identity.to_owned(),
             name: name.to_owned(),
             connected: 0,
         });
-        self.say_system(format!("{name} sits down as {}", side_name(color)));
+        self.say_system(format!("{name} sits down as {}", color.name()));
         Ok(color)
     }
 
     /// A session of the player on `color` arrives (`true`) or leaves.
     pub fn set_connected(&mut self, color: Color, arrives: bool) {
-        if let Some(seat) = &mut self.seats[index(color)] {
+        if let Some(seat) = &mut self.seats[color.index()] {
             seat.connected = if arrives {
                 seat.connected + 1
             } else {
@@ -139,66 +146,52 @@ impl RoomState {
         if self.engine_side == Some(color) {
             return ENGINE_NAME.to_owned();
         }
-        match &self.seats[index(color)] {
+        match &self.seats[color.index()] {
             Some(seat) if seat.connected == 0 => format!("{} (away)", seat.name),
             Some(seat) => seat.name.clone(),
             None => "(open)".to_owned(),
         }
     }
 
-    /// Plays `mv` for `side`; the move must be that side's and legal.
+    /// Plays `mv` for `side`; the move must be that side's and legal. It answers any
+    /// offer.
     pub fn play(&mut self, side: Color, mv: Move) -> Result<(), String> {
-        if self.is_over() {
-            return Err("the game is over".into());
-        }
-        if self.game.position().side_to_move() != side {
-            return Err("it is your opponent's move".into());
-        }
-        if !self.game.position().is_legal(mv) {
-            return Err(format!("{} is not legal here", mv.iccs()));
-        }
-        self.game.play(mv);
-        // A move answers any offer.
-        self.draw_offer = None;
-        self.undo_request = None;
-        Ok(())
+        self.game.play_for(side, mv).map_err(refusal)
     }
 
     pub fn resign(&mut self, side: Color) -> Result<(), String> {
-        if self.is_over() {
-            return Err("the game is over".into());
-        }
-        let result = match side {
-            Color::Red => GameResult::BlackWins,
-            Color::Black => GameResult::RedWins,
-        };
-        let text = format!("{} resigned ({})", side_name(side), result.as_str());
-        self.say_system(text.clone());
-        self.ended = Some((text, result));
+        self.game.resign(side, self.players()).map_err(refusal)?;
+        self.say_ended();
         Ok(())
     }
 
-    /// `:draw`: offers a draw, or accepts the other side's offer. The engine declines.
+    /// `:draw`: offers a draw, or accepts the other side's offer. The engine answers at
+    /// once, by the same rule as at home.
     pub fn draw(&mut self, side: Color) -> Result<&'static str, String> {
-        if self.is_over() {
-            return Err("the game is over".into());
-        }
-        if self.engine_side.is_some() {
-            return Err("the engine plays on: it does not take draw offers".into());
-        }
-        match self.draw_offer {
-            Some(offerer) if offerer != side => {
-                let text = "draw agreed (1/2-1/2)".to_owned();
-                self.say_system(text.clone());
-                self.ended = Some((text, GameResult::Draw));
-                self.draw_offer = None;
+        let reply = self
+            .game
+            .offer_draw(side, self.players(), self.engine_view)
+            .map_err(refusal)?;
+        match reply {
+            DrawReply::Offered => {
+                self.say_system(format!("{} offers a draw", side.name()));
+                Ok("draw offered")
+            }
+            DrawReply::Agreed => {
+                self.say_ended();
                 Ok("draw agreed")
             }
-            Some(_) => Err("you offered a draw already".into()),
-            None => {
-                self.draw_offer = Some(side);
-                self.say_system(format!("{} offers a draw", side_name(side)));
-                Ok("draw offered")
+            DrawReply::Accepted(answer) => {
+                self.say_system(format!(
+                    "{} offers a draw; the engine accepts: {}",
+                    side.name(),
+                    answer.describe()
+                ));
+                self.say_ended();
+                Ok("draw agreed")
+            }
+            DrawReply::Declined(answer) => {
+                Err(format!("draw offer declined: {}", answer.describe()))
             }
         }
     }
@@ -206,43 +199,21 @@ impl RoomState {
     /// `:undo`: asks to take back the last move, or agrees to the other side's request.
     /// Against the engine the engine always agrees (it takes back its reply too).
     pub fn undo(&mut self, side: Color) -> Result<&'static str, String> {
-        if self.ended.is_some() {
-            return Err("the game is over".into());
-        }
-        if self.game.ply() == 0 {
-            return Err("nothing to take back".into());
-        }
-        if self.engine_side.is_some() {
-            let plies = if self.game.position().side_to_move() == side {
-                2
-            } else {
-                1
-            };
-            if self.game.ply() < plies {
-                return Err("nothing to take back".into());
+        let reply = self
+            .game
+            .ask_takeback(side, self.players())
+            .map_err(refusal)?;
+        Ok(match reply {
+            TakebackReply::Asked => {
+                self.say_system(format!("{} asks to take back the last move", side.name()));
+                "asked to take back"
             }
-            for _ in 0..plies {
-                self.game.undo();
-            }
-            return Ok("took back your move");
-        }
-        match self.undo_request {
-            Some(asker) if asker != side => {
-                self.game.undo();
-                self.undo_request = None;
+            TakebackReply::TookBack(_) if self.engine_side.is_some() => "took back your move",
+            TakebackReply::TookBack(_) => {
                 self.say_system("the last move was taken back by agreement".into());
-                Ok("took back the last move")
+                "took back the last move"
             }
-            Some(_) => Err("you asked already: waiting for your opponent's :undo".into()),
-            None => {
-                self.undo_request = Some(side);
-                self.say_system(format!(
-                    "{} asks to take back the last move",
-                    side_name(side)
-                ));
-                Ok("asked to take back")
-            }
-        }
+        })
     }
 
     pub fn say(&mut self, from: &str, text: &str) {
@@ -252,6 +223,13 @@ impl RoomState {
             .take(CHAT_MAX_CHARS)
             .collect();
         self.push_chat(format!("{from}: {text}"));
+    }
+
+    /// Tells the chat how the game ended off the board.
+    fn say_ended(&mut self) {
+        if let Some(text) = ended_text(&self.game) {
+            self.say_system(text);
+        }
     }
 
     fn say_system(&mut self, text: String) {
@@ -268,12 +246,10 @@ impl RoomState {
 
     /// The room as `viewer` sees it (`None`: a spectator).
     pub fn view(&self, viewer: Option<Color>) -> RoomView {
-        let pending = match (self.draw_offer, self.undo_request) {
-            (Some(side), _) => Some(format!("{} offers a draw (:draw accepts)", side_name(side))),
-            (None, Some(side)) => Some(format!(
-                "{} asks to take back (:undo agrees)",
-                side_name(side)
-            )),
+        let pending = self.game.pending();
+        let pending = match (pending.draw_offer, pending.takeback) {
+            (Some(side), _) => Some(format!("{} offers a draw (:draw accepts)", side.name())),
+            (None, Some(side)) => Some(format!("{} asks to take back (:undo agrees)", side.name())),
             (None, None) => None,
         };
         RoomView {
@@ -284,7 +260,7 @@ impl RoomState {
             black: self.seat_name(Color::Black),
             spectators: self.spectators,
             game: self.game.clone(),
-            ended: self.ended.as_ref().map(|(text, _)| text.clone()),
+            ended: ended_text(&self.game),
             pending,
             chat: self.chat.iter().cloned().collect(),
         }
@@ -295,7 +271,7 @@ impl RoomState {
             if self.engine_side == Some(color) {
                 return Some(ENGINE_NAME.to_owned());
             }
-            self.seats[index(color)]
+            self.seats[color.index()]
                 .as_ref()
                 .map(|seat| seat.name.clone())
         };
@@ -313,10 +289,6 @@ impl RoomState {
     /// Whether the engine is to move now.
     pub fn engine_to_move(&self) -> bool {
         !self.is_over() && self.engine_side == Some(self.game.position().side_to_move())
-    }
-
-    pub fn opponent_of(color: Color) -> Color {
-        other(color)
     }
 }
 
@@ -366,11 +338,52 @@ mod tests {
     }
 
     #[test]
+    fn the_rooms_engine_answers_a_draw_offer_by_its_latest_search() {
+        let mut room = RoomState::new("e", RoomKind::Engine, seat("ann"), Position::startpos());
+        room.play(Color::Red, mv("h2e2")).unwrap();
+        assert_eq!(
+            room.draw(Color::Red),
+            Err("draw offer declined: the engine has not searched the position yet".into())
+        );
+        room.play(Color::Black, mv("h9g7")).unwrap();
+        room.engine_view = Some(SearchView {
+            depth: 9,
+            centipawns: Some(-45),
+        });
+        assert_eq!(
+            room.draw(Color::Red),
+            Err("draw offer declined: the engine sees an advantage".into())
+        );
+        assert!(!room.is_over());
+        room.engine_view = Some(SearchView {
+            depth: 9,
+            centipawns: Some(12),
+        });
+        assert_eq!(room.draw(Color::Red), Ok("draw agreed"));
+        assert_eq!(
+            room.ended().unwrap(),
+            ("draw agreed (1/2-1/2)".into(), GameResult::Draw)
+        );
+        let view = room.view(Some(Color::Red));
+        assert_eq!(
+            view.chat
+                .iter()
+                .map(|(_, line)| line.as_str())
+                .collect::<Vec<_>>(),
+            [
+                "* Red offers a draw; the engine accepts: the engine's search calls the position level",
+                "* draw agreed (1/2-1/2)"
+            ]
+        );
+        assert_eq!(room.undo(Color::Red), Err("the game is over".into()));
+    }
+
+    #[test]
     fn resigning_ends_the_game_for_the_other_side() {
         let mut room = RoomState::new("x", RoomKind::Engine, seat("ann"), Position::startpos());
         assert!(room.take_seat("id-bob", "bob").is_err());
         room.resign(Color::Red).unwrap();
-        assert_eq!(room.ended.as_ref().unwrap().1, GameResult::BlackWins);
+        assert_eq!(room.ended().unwrap().1, GameResult::BlackWins);
         assert_eq!(room.summary().black.as_deref(), Some(ENGINE_NAME));
     }
 }

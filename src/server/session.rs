@@ -13,7 +13,8 @@ use tokio::io::{AsyncWrite, AsyncWriteExt};
 use tokio::sync::{Notify, watch};
 
 use crate::board::Color;
-use crate::tui::{Intent, LobbyCommand, RemoteSession, RoomKind, SCREEN_RESTORE, SCREEN_SETUP};
+use crate::game::{LobbyCommand, RoomKind};
+use crate::tui::{Intent, RemoteSession, SCREEN_RESTORE, SCREEN_SETUP};
 
 use super::hub::{Hub, Room, SessionPlace};
 use super::log;

@@ -4,10 +4,11 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::atomic_file::write_atomically;
 use crate::board::Color;
+use crate::game::{GameState, RoomKind, valid_room_name};
 use crate::notation::Notation;
 use crate::record::{GameRecord, GameResult};
-use crate::tui::{GameState, RoomKind, write_atomically};
 
 use super::room::{RoomState, Seat};
 
@@ -33,27 +34,21 @@ pub fn room_pgn(room: &RoomState) -> String {
     record.tags.clear();
     let mut tag = |name: &str, value: &str| record.tags.push((name.to_owned(), value.to_owned()));
     tag(TAG_ROOM, &room.name);
-    tag(
-        TAG_KIND,
-        match room.kind {
-            RoomKind::Engine => "engine",
-            RoomKind::Human => "human",
-        },
-    );
+    tag(TAG_KIND, room.kind.name());
     for (color, name_tag, id_tag) in [
         (Color::Red, TAG_RED, TAG_RED_ID),
         (Color::Black, TAG_BLACK, TAG_BLACK_ID),
     ] {
         if room.engine_side == Some(color) {
             tag(name_tag, super::room::ENGINE_NAME);
-        } else if let Some(seat) = &room.seats[usize::from(color == Color::Black)] {
+        } else if let Some(seat) = &room.seats[color.index()] {
             tag(name_tag, &seat.name);
             tag(id_tag, &seat.identity);
         }
     }
-    if let Some((text, result)) = &room.ended {
-        tag(TAG_TERMINATION, text);
-        record.result = *result;
+    if let Some((text, result)) = room.ended() {
+        tag(TAG_TERMINATION, &text);
+        record.result = result;
     }
     record.to_pgn(Notation::Iccs)
 }
@@ -71,7 +66,7 @@ pub fn parse_room(text: &str) -> Result<Option<RoomState>, String> {
     }
     let name = record
         .tag(TAG_ROOM)
-        .filter(|name| crate::tui::valid_room_name(name))
+        .filter(|name| valid_room_name(name))
         .ok_or("no valid Room tag")?
         .to_owned();
     let kind = match record.tag(TAG_KIND) {

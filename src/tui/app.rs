@@ -8,10 +8,10 @@ use crate::clock::{GameClock, MonotonicTime, TimeSource};
 use crate::config::theme::{ColorEnv, ColorLevel, ThemeSet};
 use crate::config::{Config, EngineSide, Glyphs, Notation, TraceLevel};
 use crate::engine::SearchInfo;
+use crate::game::GameState;
 use crate::service::SearchId;
 
 use super::analysis::{Analysis, Purpose};
-use super::game::GameState;
 use super::glyphs::GlyphSet;
 use super::hint::Hint;
 use super::input::InputLine;

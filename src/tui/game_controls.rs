@@ -3,14 +3,12 @@
 //! time control chooser.
 
 use crate::board::Color;
-use crate::board::rules::{DrawReason, Outcome};
 use crate::clock::TimeControl;
 use crate::config::{EngineSide, SideTime};
-use crate::draw_offer::{SearchView, answer_draw_offer};
+use crate::game::{DrawReply, GameState, Players, RuleError, SearchView};
 
 use super::action::Effect;
 use super::app::App;
-use super::game::GameState;
 use super::popup::{ChoiceItem, ChoicePurpose, ChoiceValue, Popup};
 use super::search_log::LogKind;
 use super::update::{save_effects, start_engine_if_due, start_game, stop_search};
@@ -20,22 +18,35 @@ pub const TIME_CHOICES: &[&str] = &[
     "1+0", "3+2", "5+3", "10+5", "15+10", "30+20", "40/90+30", "5m/move",
 ];
 
-/// The side a person plays when one plays the engine; `None` with two people or none.
-fn person_side(app: &App) -> Option<Color> {
+/// Who plays the game, as the rules see it.
+pub fn players(app: &App) -> Players {
     match app.engine_side() {
-        EngineSide::Red => Some(Color::Black),
-        EngineSide::Black => Some(Color::Red),
-        EngineSide::Both | EngineSide::None => None,
+        EngineSide::None => Players::OneKeyboard,
+        EngineSide::Red => Players::Engine(Color::Red),
+        EngineSide::Black => Players::Engine(Color::Black),
+        EngineSide::Both => Players::EngineBoth,
     }
 }
 
-/// Ends the game with `outcome` (given, not on the board): the search stops, the clocks
-/// stop, the result popup opens.
-pub fn end_game(app: &mut App, outcome: Outcome) -> Vec<Effect> {
+/// Who moves the pieces: on the analysis board people move both sides, so undo and
+/// redo go one ply at a time there.
+pub fn movers(app: &App) -> Players {
+    if app.analysis.active {
+        Players::OneKeyboard
+    } else {
+        players(app)
+    }
+}
+
+/// The side the person at the keyboard speaks for now.
+fn speaker(app: &App) -> Color {
+    players(app).speaker(app.position().side_to_move())
+}
+
+/// After the game ended by a result given (resignation, flag fall, agreed draw): the
+/// search stops, the clocks stop, the result popup opens.
+pub fn ended_off_board(app: &mut App) -> Vec<Effect> {
     let mut effects = stop_search(app);
-    let now = app.now();
-    app.clock.stop(now);
-    app.game.end(outcome);
     game_ended(app);
     effects.extend(save_effects(app));
     effects
@@ -58,32 +69,31 @@ pub fn game_ended(app: &mut App) {
     app.popups.push(Popup::GameOver { outcome });
 }
 
+/// Says why the rules refused, in the local game's words.
+fn refused(app: &mut App, error: RuleError, nobody: &str) {
+    match error {
+        RuleError::GameOver => app.alert("the game is over already"),
+        RuleError::NoPerson => app.alert(format!("{error}: {nobody}")),
+        other => app.alert(other.to_string()),
+    }
+}
+
 /// Ctrl-R: asks first.
 pub fn ask_resign(app: &mut App) {
-    match who_resigns(app) {
-        Ok(_) => app.popups.push(Popup::ConfirmResign),
-        Err(why) => app.alert(why),
+    match app.game.may_resign(players(app)) {
+        Ok(()) => app.popups.push(Popup::ConfirmResign),
+        Err(error) => refused(app, error, "nobody to resign"),
     }
 }
 
-fn who_resigns(app: &App) -> Result<Color, &'static str> {
-    if app.game_over() {
-        return Err("the game is over already");
-    }
-    match app.engine_side() {
-        EngineSide::Both => Err("the engine plays both sides: nobody to resign"),
-        // Two people at one keyboard: the side to move resigns.
-        EngineSide::None => Ok(app.position().side_to_move()),
-        _ => person_side(app).ok_or("nobody to resign"),
-    }
-}
-
-/// `:resign`, or the confirmed Ctrl-R.
+/// `:resign`, or the confirmed Ctrl-R: the person at the keyboard resigns (with two
+/// people at one keyboard, the side to move).
 pub fn resign(app: &mut App) -> Vec<Effect> {
-    match who_resigns(app) {
-        Ok(loser) => end_game(app, Outcome::resignation(loser)),
-        Err(why) => {
-            app.alert(why);
+    let side = speaker(app);
+    match app.game.resign(side, players(app)) {
+        Ok(_) => ended_off_board(app),
+        Err(error) => {
+            refused(app, error, "nobody to resign");
             Vec::new()
         }
     }
@@ -98,51 +108,43 @@ fn engine_view(app: &App) -> Option<SearchView> {
         .as_ref()
         .and_then(|thinking| thinking.info.as_ref())
         .or(app.engine.last_info.as_ref())?;
-    Some(SearchView {
-        depth: info.depth,
-        centipawns: info.verdict().centipawns(),
-    })
+    Some(SearchView::from(info))
 }
 
-/// `:draw`: offers a draw. The engine answers by `draw_offer`'s rule; two people at
-/// one keyboard agree by typing it.
+/// `:draw`: offers a draw. The engine answers by the draw rule (`game::draw_offer`);
+/// two people at one keyboard agree by typing it.
 pub fn offer_draw(app: &mut App) -> Vec<Effect> {
-    if app.game_over() {
-        app.alert("the game is over already");
-        return Vec::new();
-    }
-    match app.engine_side() {
-        EngineSide::Both => {
-            app.alert("the engine plays both sides: nobody to offer a draw to");
+    let side = speaker(app);
+    let view = engine_view(app);
+    match app.game.offer_draw(side, players(app), view) {
+        Ok(DrawReply::Accepted(answer)) => {
+            app.log.push(
+                LogKind::Note,
+                format!("draw offer accepted: {}", answer.describe()),
+            );
+            ended_off_board(app)
+        }
+        Ok(DrawReply::Declined(answer)) => {
+            let text = format!("draw offer declined: {}", answer.describe());
+            app.log.push(LogKind::Note, text.clone());
+            app.alert(text);
             Vec::new()
         }
-        EngineSide::None => end_game(app, Outcome::Draw(DrawReason::Agreement)),
-        _ => {
-            let answer = answer_draw_offer(app.position(), engine_view(app));
-            if answer.accepted() {
-                app.log.push(
-                    LogKind::Note,
-                    format!("draw offer accepted: {}", answer.describe()),
-                );
-                end_game(app, Outcome::Draw(DrawReason::Agreement))
-            } else {
-                let text = format!("draw offer declined: {}", answer.describe());
-                app.log.push(LogKind::Note, text.clone());
-                app.alert(text);
-                Vec::new()
-            }
+        Ok(DrawReply::Agreed) => ended_off_board(app),
+        // Only two people apart wait for an answer; nobody here does.
+        Ok(DrawReply::Offered) => Vec::new(),
+        Err(error) => {
+            refused(app, error, "nobody to offer a draw to");
+            Vec::new()
         }
     }
 }
 
 /// A clock tick: ends the game if the side to move's flag fell.
 pub fn on_tick(app: &mut App) -> Vec<Effect> {
-    if app.game_over() {
-        return Vec::new();
-    }
     let now = app.now();
-    match app.clock.flag(now) {
-        Some(loser) => end_game(app, Outcome::flag_fall(loser)),
+    match app.game.check_flag(&mut app.clock, now) {
+        Some(_) => ended_off_board(app),
         None => Vec::new(),
     }
 }

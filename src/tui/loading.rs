@@ -3,10 +3,10 @@
 use std::path::{Path, PathBuf};
 
 use crate::board::Position;
+use crate::game::GameState;
 
 use super::action::Effect;
 use super::app::App;
-use super::game::GameState;
 use super::popup::Popup;
 use super::records;
 use super::update::{start_engine_if_due, start_game, stop_search};

@@ -18,7 +18,6 @@ mod engine_events;
 mod event;
 mod explorer;
 mod frames;
-mod game;
 mod game_controls;
 mod glyphs;
 mod help;
@@ -45,7 +44,6 @@ pub use analysis::{Analysis, Purpose, graph_points};
 pub use app::{App, EngineState, Focus, Notice, Thinking};
 pub use compare_view::{CompareRequest, CompareUpdate, CompareView, compare_view_row};
 pub use explorer::{StudyNames, StudyState, open_tree};
-pub use game::{GameState, PlayedMove};
 pub use glyphs::GlyphSet;
 pub use help::{HELP, HelpSection};
 pub use hint::Hint;
@@ -53,12 +51,8 @@ pub use input::InputLine;
 pub use layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
 pub use popup::{ChoiceItem, ChoicePurpose, ChoiceValue, Popup, PromptPurpose};
 pub use records::{autosave_text, pgn_text, read_game, read_game_bytes};
-pub use remote::{
-    Intent, LobbyCommand, RemoteSession, RoomKind, RoomSummary, RoomView, SCREEN_RESTORE,
-    SCREEN_SETUP, valid_room_name,
-};
-pub use remote_lobby::{LOBBY_USAGE, room_line};
+pub use remote::{Intent, RemoteSession, SCREEN_RESTORE, SCREEN_SETUP};
 pub use search_log::{LogKind, LogLine, SearchLog};
-pub use terminal::{Exit, RunOptions, read_autosave, run, run_with, write_atomically};
+pub use terminal::{Exit, RunOptions, read_autosave, run, run_with};
 pub use update::update;
 pub use view::{TOO_SMALL, view};

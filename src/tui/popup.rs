@@ -1,8 +1,8 @@
 //! Popups: windows over the main screen, on a stack; the top one takes the keys.
 
 use crate::config::EngineSide;
+use crate::game::GameState;
 
-use super::game::GameState;
 use super::input::InputLine;
 use crate::notation::Candidate;
 

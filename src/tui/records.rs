@@ -2,9 +2,9 @@
 //! saved games are PGN; loading takes a FEN or a PGN file (UTF-8, GBK or Big5).
 
 use crate::board::Position;
+use crate::game::GameState;
 use crate::record::{GameRecord, decode};
 
-use super::game::GameState;
 use super::notation_link::notation_of;
 
 /// The unfinished game as the autosave file holds it: PGN in Chinese notation.

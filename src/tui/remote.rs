@@ -16,19 +16,17 @@ use crate::board::{Color, Move};
 use crate::config::Config;
 use crate::config::theme::ColorEnv;
 use crate::engine::SearchInfo;
+use crate::game::{LobbyCommand, RoomKind, RoomSummary, RoomView};
 use crate::service::{SearchId, SearchRequest};
 
 use super::action::{Action, Effect};
 use super::app::{App, Focus};
-use super::game::GameState;
 use super::input::InputLine;
 use super::remote_input::InputDecoder;
 use super::remote_lobby;
 use super::search_log::LogKind;
 use super::update::update;
 use super::view::view;
-
-pub use super::remote_lobby::{LobbyCommand, RoomKind, RoomSummary, valid_room_name};
 
 /// Bytes that put a remote terminal in the state the TUI draws on: the alternate
 /// screen, click and wheel reports (SGR), bracketed paste.
@@ -52,26 +50,6 @@ pub enum Intent {
     Leave,
     /// End the session (Ctrl-C, Ctrl-D).
     Quit,
-}
-
-/// A room as one session sees it: the shared game and who is who.
-#[derive(Debug, Clone)]
-pub struct RoomView {
-    pub name: String,
-    pub kind: RoomKind,
-    /// The viewer's side; `None` for a spectator.
-    pub my_side: Option<Color>,
-    pub red: String,
-    pub black: String,
-    pub spectators: usize,
-    pub game: GameState,
-    /// How the game ended when not by the board (resignation, agreed draw), e.g.
-    /// "Black resigned (1-0)".
-    pub ended: Option<String>,
-    /// A pending offer or request, e.g. "Red offers a draw (:draw accepts)".
-    pub pending: Option<String>,
-    /// Chat lines, numbered from the room's first: (number, text).
-    pub chat: Vec<(u64, String)>,
 }
 
 enum Screen {
@@ -220,7 +198,9 @@ impl RemoteSession {
             self.app.engine.remote = view.kind == RoomKind::Engine;
             self.confirm_resign = false;
             self.needs_clear = true;
-        } else if !self.app.game.moves().eq(view.game.moves()) {
+        } else if !self.app.game.moves().eq(view.game.moves())
+            || self.app.game.outcome() != view.game.outcome()
+        {
             self.app.game = view.game.clone();
             self.app.selected = None;
             if let Some(outcome) = self.app.position().outcome() {
@@ -474,6 +454,7 @@ fn status_text(view: &RoomView) -> String {
 mod tests {
     use crate::board::Position;
     use crate::config::Config;
+    use crate::game::{GameState, RoomKind};
 
     use super::*;
 

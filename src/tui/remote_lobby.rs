@@ -9,74 +9,12 @@ use ratatui::layout::{Constraint, Layout};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
+use crate::game::{LOBBY_USAGE, LobbyCommand, RoomKind, RoomSummary, room_line};
+
 use super::action::Action;
 use super::app::App;
 use super::input::InputLine;
 use super::remote::Intent;
-
-/// The commands, as the usage line and the lobby show them.
-pub const LOBBY_USAGE: &str =
-    "new engine [ROOM] | new human [ROOM] | join ROOM | watch ROOM | rooms";
-
-/// A lobby command, typed or given as the SSH command.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum LobbyCommand {
-    NewEngine(Option<String>),
-    NewHuman(Option<String>),
-    Join(String),
-    Watch(String),
-    Rooms,
-}
-
-/// Who plays in a room besides its creator.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RoomKind {
-    Engine,
-    Human,
-}
-
-/// One row of the lobby's room list.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RoomSummary {
-    pub name: String,
-    pub kind: RoomKind,
-    pub red: Option<String>,
-    pub black: Option<String>,
-    pub spectators: usize,
-    pub moves: usize,
-    pub over: bool,
-}
-
-/// A room name: 1 to 16 ASCII letters, digits and `-`.
-pub fn valid_room_name(name: &str) -> bool {
-    (1..=16).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
-}
-
-impl LobbyCommand {
-    /// Parses a command line; the error says what is wrong in one line.
-    pub fn parse(line: &str) -> Result<LobbyCommand, String> {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let room = |name: &str| {
-            if valid_room_name(name) {
-                Ok(name.to_owned())
-            } else {
-                Err(format!(
-                    "bad room name '{name}': 1-16 ASCII letters, digits or '-'"
-                ))
-            }
-        };
-        match words.as_slice() {
-            ["new", "engine"] => Ok(LobbyCommand::NewEngine(None)),
-            ["new", "engine", name] => Ok(LobbyCommand::NewEngine(Some(room(name)?))),
-            ["new", "human"] => Ok(LobbyCommand::NewHuman(None)),
-            ["new", "human", name] => Ok(LobbyCommand::NewHuman(Some(room(name)?))),
-            ["join", name] => Ok(LobbyCommand::Join(room(name)?)),
-            ["watch", name] => Ok(LobbyCommand::Watch(room(name)?)),
-            ["rooms"] => Ok(LobbyCommand::Rooms),
-            _ => Err(format!("usage: {LOBBY_USAGE}")),
-        }
-    }
-}
 
 /// The lobby's state in one session.
 #[derive(Debug, Default)]
@@ -159,25 +97,6 @@ impl Lobby {
     }
 }
 
-/// One room as a line of the list.
-pub fn room_line(room: &RoomSummary) -> String {
-    let seat = |name: &Option<String>| name.clone().unwrap_or_else(|| "(open)".to_owned());
-    let kind = match room.kind {
-        RoomKind::Engine => "engine",
-        RoomKind::Human => "human",
-    };
-    format!(
-        "{:<16} {:<6} {:>14} vs {:<14} {:>3} moves {:>2} watching{}",
-        room.name,
-        kind,
-        seat(&room.red),
-        seat(&room.black),
-        room.moves,
-        room.spectators,
-        if room.over { "  (over)" } else { "" }
-    )
-}
-
 pub fn draw(lobby: &Lobby, app: &App, frame: &mut Frame) {
     let palette = &app.palette;
     let area = frame.area();
@@ -233,38 +152,4 @@ pub fn draw(lobby: &Lobby, app: &App, frame: &mut Frame) {
         None => (format!("{} rooms", lobby.rooms.len()), palette.status),
     };
     frame.render_widget(Paragraph::new(format!(" {message}")).style(style), status);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn commands_parse_exactly_and_room_names_are_checked() {
-        assert_eq!(
-            LobbyCommand::parse("new engine"),
-            Ok(LobbyCommand::NewEngine(None))
-        );
-        assert_eq!(
-            LobbyCommand::parse(" join  k7 "),
-            Ok(LobbyCommand::Join("k7".into()))
-        );
-        assert_eq!(
-            LobbyCommand::parse("watch a-b-c"),
-            Ok(LobbyCommand::Watch("a-b-c".into()))
-        );
-        assert_eq!(LobbyCommand::parse("rooms"), Ok(LobbyCommand::Rooms));
-        assert!(
-            LobbyCommand::parse("join")
-                .unwrap_err()
-                .starts_with("usage: ")
-        );
-        assert!(
-            LobbyCommand::parse("join 0123456789abcdefg")
-                .unwrap_err()
-                .starts_with("bad room name")
-        );
-        assert!(!valid_room_name("k_7"));
-        assert!(valid_room_name("K-7"));
-    }
 }

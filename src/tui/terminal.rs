@@ -15,6 +15,7 @@ use crossterm::terminal::{
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 
+use crate::atomic_file::write_atomically;
 use crate::config::Config;
 use crate::config::theme::ColorEnv;
 
@@ -112,32 +113,8 @@ fn install_panic_hook() {
     }));
 }
 
-/// Writes `contents` to `path` atomically: a temporary file in the same folder, then a
-/// rename, so a crash never leaves half a file.
-pub fn write_atomically(path: &Path, contents: &str) -> io::Result<()> {
-    let folder = path.parent().filter(|dir| !dir.as_os_str().is_empty());
-    if let Some(folder) = folder {
-        std::fs::create_dir_all(folder)?;
-    }
-    let name = path
-        .file_name()
-        .map(|name| name.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "game".to_owned());
-    let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut file = std::fs::File::create(&temporary)?;
-        file.write_all(contents.as_bytes())?;
-        file.sync_all()?;
-        std::fs::rename(&temporary, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&temporary);
-    }
-    result
-}
-
 /// The unfinished game in the autosave file, if there is one worth resuming.
-pub fn read_autosave(path: &Path) -> Result<Option<super::game::GameState>, String> {
+pub fn read_autosave(path: &Path) -> Result<Option<crate::game::GameState>, String> {
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
@@ -399,25 +376,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn atomic_writes_replace_the_file_and_leave_no_temporary() {
-        let folder = tempfile::tempdir().unwrap();
-        let path = folder.path().join("nested").join("autosave.pgn");
-        write_atomically(&path, "one").unwrap();
-        write_atomically(&path, "two").unwrap();
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "two");
-        let names: Vec<_> = std::fs::read_dir(path.parent().unwrap())
-            .unwrap()
-            .map(|entry| entry.unwrap().file_name())
-            .collect();
-        assert_eq!(names, ["autosave.pgn"]);
-    }
-
-    #[test]
     fn only_an_unfinished_game_is_offered_for_resuming() {
         let folder = tempfile::tempdir().unwrap();
         let path = folder.path().join("autosave.pgn");
         assert_eq!(read_autosave(&path).unwrap().map(|g| g.ply()), None);
-        let mut game = super::super::game::GameState::new(crate::board::Position::startpos());
+        let mut game = crate::game::GameState::new(crate::board::Position::startpos());
         game.play(crate::board::Move::parse_coords("h2e2").unwrap());
         write_atomically(&path, &records::autosave_text(&game)).unwrap();
         assert_eq!(read_autosave(&path).unwrap().map(|g| g.ply()), Some(1));

@@ -3,11 +3,11 @@
 
 use crate::board::{Move, Square};
 use crate::config::{EngineSide, Glyphs, Notation, TraceLevel};
+use crate::game::{GameState, RuleError, TakebackReply};
 use crate::service::{SearchRequest, StepCommand};
 
 use super::action::{Action, Command, Effect};
 use super::app::{App, Focus, Thinking};
-use super::game::GameState;
 use super::notation_link;
 use super::popup::{Popup, PromptPurpose};
 use super::records;
@@ -182,13 +182,11 @@ pub fn save_effects(app: &App) -> Vec<Effect> {
 
 /// Plays `mv` (legal) on the board, then lets the engine answer if it is its turn.
 pub fn play_move(app: &mut App, mv: Move) -> Vec<Effect> {
-    let mover = app.position().side_to_move();
     let now = app.now();
-    // A move made after the flag fell does not count.
-    if let Err(loser) = app.clock.moved(mover, now) {
-        return game_controls::end_game(app, crate::board::rules::Outcome::flag_fall(loser));
+    // A move made after the flag fell does not count: the game is lost on time.
+    if app.game.play_on_clock(mv, &mut app.clock, now).is_err() {
+        return game_controls::ended_off_board(app);
     }
-    app.game.play(mv);
     app.hint = None;
     app.selected = None;
     app.cursor_shown = false;
@@ -311,47 +309,27 @@ fn stop_thinking(app: &mut App) -> Vec<Effect> {
     effects
 }
 
-/// Plies to take back so that a person is to move again with one of their own moves
-/// undone; `None` when there is no such move.
-fn undo_plies(app: &App) -> Option<usize> {
-    let ply = app.game.ply();
-    if ply == 0 {
-        return None;
-    }
-    let side = app.position().side_to_move();
-    let against_engine = matches!(app.engine_side(), EngineSide::Red | EngineSide::Black);
-    if !against_engine || app.engine_plays(side) {
-        // Two people, engine against engine, or the engine is to move: one ply.
-        return Some(1);
-    }
-    // A person is to move: the engine's reply and their move.
-    (ply >= 2).then_some(2)
-}
-
-/// After moves are taken back or replayed, the side to move's clock runs (no increment).
-fn follow_clock(app: &mut App) {
-    if app.clock.running().is_some() {
-        let (side, now) = (app.position().side_to_move(), app.now());
-        app.clock.start(side, now);
-    }
-}
-
 fn undo(app: &mut App) -> Vec<Effect> {
-    if app.game.ended_off_board() {
+    let side = app.position().side_to_move();
+    let asked = app.game.ask_takeback(side, game_controls::movers(app));
+    if asked == Err(RuleError::GameOver) {
         app.alert("the result stands: n or Ctrl-N starts a new game");
         return Vec::new();
     }
     let mut effects = stop_search(app);
-    let Some(plies) = undo_plies(app) else {
-        app.alert("nothing to take back");
-        return effects;
+    let plies = match asked {
+        Ok(TakebackReply::TookBack(plies)) => plies,
+        // Nobody at one keyboard waits for an answer.
+        Ok(TakebackReply::Asked) => return effects,
+        Err(error) => {
+            app.alert(error.to_string());
+            return effects;
+        }
     };
-    for _ in 0..plies {
-        app.game.undo();
-    }
     app.selected = None;
     app.hint = None;
-    follow_clock(app);
+    let now = app.now();
+    app.game.follow_clock(&mut app.clock, now);
     if app.engine_side() == EngineSide::Both {
         app.engine.paused = true;
     }
@@ -366,23 +344,19 @@ fn undo(app: &mut App) -> Vec<Effect> {
 }
 
 fn redo(app: &mut App) -> Vec<Effect> {
-    if !app.game.can_redo() || app.game.ended_off_board() {
-        app.alert("nothing to play again");
+    // Against the engine its reply is replayed too, so a person is to move again.
+    if let Err(error) = app.game.replay(game_controls::movers(app)) {
+        app.alert(error.to_string());
         return Vec::new();
     }
     let mut effects = stop_search(app);
-    let against_engine = matches!(app.engine_side(), EngineSide::Red | EngineSide::Black);
-    app.game.redo();
     app.hint = None;
-    // Against the engine, replay its reply too, so a person is to move again.
-    if against_engine && app.engine_plays(app.position().side_to_move()) {
-        app.game.redo();
-    }
     if app.engine_side() == EngineSide::Both {
         app.engine.paused = true;
     }
     app.selected = None;
-    follow_clock(app);
+    let now = app.now();
+    app.game.follow_clock(&mut app.clock, now);
     if app.game_over() {
         game_controls::game_ended(app);
     }

@@ -1,12 +1,11 @@
-//! The game on the board: where it started, the moves played, the moves taken back.
-//! Files hold a `record::GameRecord`; this adds undo/redo and the moves' texts on top.
+//! The game on the board: where it started, the moves played, the moves taken back,
+//! its result and the offers waiting for an answer. Files hold a `record::GameRecord`;
+//! this adds undo/redo and the moves' texts on top.
 
 use crate::board::rules::Outcome;
-use crate::board::{Move, Position};
-use crate::config::Notation;
+use crate::board::{Color, Move, Position};
+use crate::notation::{Notation, format_move};
 use crate::record::{GameRecord, GameResult};
-
-use super::notation_link::format_move;
 
 /// A move played, with its text in every notation (formatting needs the position
 /// before the move, which is at hand only when it is played).
@@ -14,6 +13,7 @@ use super::notation_link::format_move;
 pub struct PlayedMove {
     pub mv: Move,
     chinese: String,
+    traditional: String,
     wxf: String,
     iccs: String,
 }
@@ -23,6 +23,7 @@ impl PlayedMove {
         PlayedMove {
             mv,
             chinese: format_move(before, mv, Notation::Chinese),
+            traditional: format_move(before, mv, Notation::ChineseTraditional),
             wxf: format_move(before, mv, Notation::Wxf),
             iccs: format_move(before, mv, Notation::Iccs),
         }
@@ -31,10 +32,19 @@ impl PlayedMove {
     pub fn text(&self, notation: Notation) -> &str {
         match notation {
             Notation::Chinese => &self.chinese,
+            Notation::ChineseTraditional => &self.traditional,
             Notation::Wxf => &self.wxf,
             Notation::Iccs => &self.iccs,
         }
     }
+}
+
+/// What waits for the other side's answer: a draw offer, a request to take back, each
+/// with the side that made it. A move answers both (it declines them).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Pending {
+    pub draw_offer: Option<Color>,
+    pub takeback: Option<Color>,
 }
 
 /// A game: a start position, the moves played from it, and the moves taken back
@@ -49,6 +59,7 @@ pub struct GameState {
     tags: Vec<(String, String)>,
     /// A result the board does not show: resignation, flag fall, agreed draw.
     ended: Option<Outcome>,
+    pub(super) pending: Pending,
 }
 
 /// A move of a saved or loaded game that is not legal where it stands.
@@ -70,6 +81,7 @@ impl GameState {
             taken_back: Vec::new(),
             tags: Vec::new(),
             ended: None,
+            pending: Pending::default(),
         }
     }
 
@@ -82,6 +94,7 @@ impl GameState {
     /// Ends the game with a result the board does not show.
     pub fn end(&mut self, outcome: Outcome) {
         self.ended = Some(outcome);
+        self.pending = Pending::default();
         self.set_tag("Termination", outcome.termination());
     }
 
@@ -162,8 +175,13 @@ impl GameState {
         self.played.len()
     }
 
+    /// The offer and the request waiting for an answer.
+    pub fn pending(&self) -> Pending {
+        self.pending
+    }
+
     /// Plays `mv`, which must be legal. Playing the move redo would play keeps the
-    /// rest of the redo line; any other move drops it.
+    /// rest of the redo line; any other move drops it. It answers any pending offer.
     pub fn play(&mut self, mv: Move) {
         debug_assert!(
             self.position.is_legal(mv),
@@ -177,6 +195,7 @@ impl GameState {
         }
         self.played.push(PlayedMove::new(&self.position, mv));
         self.position.make_move(mv);
+        self.pending = Pending::default();
     }
 
     /// Takes back the last move; `None` at the start.

@@ -18,6 +18,15 @@ pub struct SearchView {
     pub centipawns: Option<i32>,
 }
 
+impl From<&crate::engine::SearchInfo> for SearchView {
+    fn from(info: &crate::engine::SearchInfo) -> SearchView {
+        SearchView {
+            depth: info.depth,
+            centipawns: info.verdict().centipawns(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DrawAnswer {
     /// Neither side can mate.

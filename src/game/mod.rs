@@ -1,0 +1,23 @@
+//! The game domain, below the TUI and the server: a game with its history and result
+//! (`GameState`), the rules of playing it with others (`Players`: who answers a draw
+//! offer, how far a takeback goes, who may resign), the engine's draw rule, the clocks'
+//! flag fall, and the room and lobby types a shared game on the server is shown with.
+//! The local app and the server's rooms both play by these rules. Nothing here knows a
+//! terminal, a network or the configuration.
+
+mod agreement;
+mod clocks;
+pub mod draw_offer;
+mod lobby;
+mod players;
+mod room;
+mod rules;
+mod state;
+
+pub use agreement::{DrawReply, TakebackReply};
+pub use draw_offer::{DrawAnswer, SearchView, answer_draw_offer};
+pub use lobby::{LOBBY_USAGE, LobbyCommand, RoomKind, RoomSummary, room_line, valid_room_name};
+pub use players::Players;
+pub use room::{RoomView, ended_text};
+pub use rules::RuleError;
+pub use state::{GameState, IllegalMoveAt, Pending, PlayedMove};
