@@ -15,6 +15,7 @@ pub mod notation;
 pub mod record;
 pub mod rng;
 pub mod search;
+pub mod paths;
 pub mod server;
 pub mod study;
 pub mod tree;

@@ -18,8 +18,7 @@ pub fn run(args: &ServeArgs, global: &GlobalArgs) -> anyhow::Result<()> {
     let table = config.file.server.clone();
     let data_dir = match &args.data_dir {
         Some(dir) => dir.clone(),
-        None => xiangqi_tui::config::project_dirs()
-            .map(|dirs| dirs.data_dir().to_path_buf())
+        None => xiangqi_tui::paths::data_dir()
             .context("no data directory on this system: give --data-dir")?,
     };
     let listen: SocketAddr = match args.listen.or(table.listen) {
