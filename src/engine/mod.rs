@@ -4,6 +4,7 @@
 //! the `Game` seam in `position_game`), chosen by name with [`Engine::algorithm`].
 
 pub mod backends;
+pub mod book_gen;
 mod iterate;
 pub mod limits;
 pub mod mate_oracle;
