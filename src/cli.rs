@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -298,13 +298,6 @@ pub enum ConfigCommand {
         /// File to check; the active config file by default.
         file: Option<PathBuf>,
     },
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum NotationArg {
-    Chinese,
-    Wxf,
-    Iccs,
 }
 
 #[derive(Debug, Subcommand)]

@@ -70,7 +70,7 @@ fn every_exact_backend_finds_the_same_value_at_depth_two() {
         Algorithm::AlphaBeta,
         Algorithm::Sss,
         Algorithm::MtSss,
-        Algorithm::MtdF,
+        Algorithm::Mtdf,
     ]
     .into_iter()
     .enumerate()

@@ -34,8 +34,12 @@ pub use settings::{
 pub use threads::{AUTO_THREADS, Threads};
 pub use time::{SAME_TIME, SideTime};
 pub use values::{
-    Algorithm, BookSource, ColorMode, EngineSide, Glyphs, Notation, TraceLevel, UnknownValue,
+    BookSource, ColorMode, ConfigName, EngineSide, Glyphs, TraceLevel, UnknownValue,
+    serialize_config_name,
 };
+// The settings hold the search's and the notation's own enums (see `ConfigName`).
+pub use crate::notation::Notation;
+pub use crate::search::Algorithm;
 
 /// The commented file `config init` writes: every key at its default, three profiles.
 pub const SAMPLE_CONFIG: &str = include_str!("sample.toml");

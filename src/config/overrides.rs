@@ -140,7 +140,8 @@ impl Overrides {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::values::{Algorithm, ColorMode};
+    use crate::config::values::ColorMode;
+    use crate::search::Algorithm;
 
     fn themes() -> Vec<String> {
         vec!["classic".to_owned(), "mono".to_owned()]
@@ -156,7 +157,7 @@ mod tests {
             ..Overrides::default()
         };
         let layer = overrides.to_layer(&themes()).unwrap();
-        assert_eq!(layer.algorithm, Some(Algorithm::MtdF));
+        assert_eq!(layer.algorithm, Some(Algorithm::Mtdf));
         assert_eq!(layer.depth, Some(Some(5)));
         assert_eq!(layer.glyphs, Some(Glyphs::Ascii));
         assert_eq!(layer.color, Some(ColorMode::Ansi16));

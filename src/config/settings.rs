@@ -6,8 +6,12 @@ use super::error::ConfigProblem;
 use super::suggest::closest;
 use super::threads::{AUTO_THREADS, MAX_THREADS, Threads, threads_value};
 use super::time::{SideTime, side_time_value, time_value};
-use super::values::{Algorithm, BookSource, ColorMode, EngineSide, Glyphs, Notation, TraceLevel};
+use super::values::{
+    BookSource, ColorMode, ConfigName, EngineSide, Glyphs, TraceLevel, serialize_config_name,
+};
 use crate::clock::TimeControl;
+use crate::notation::Notation;
+use crate::search::Algorithm;
 
 /// The engine name that means the in-process engine.
 pub const BUILTIN_ENGINE: &str = "builtin";
@@ -29,6 +33,7 @@ pub const MAX_MULTIPV: u8 = 10;
 /// The field order is the order `config show` prints them in.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Settings {
+    #[serde(serialize_with = "serialize_config_name")]
     pub algorithm: Algorithm,
     /// Depth limit in plies (`None`: no depth limit).
     #[serde(serialize_with = "serialize_limit")]
@@ -49,6 +54,7 @@ pub struct Settings {
     /// A theme name known to the `ThemeSet`.
     pub theme: String,
     pub glyphs: Glyphs,
+    #[serde(serialize_with = "serialize_config_name")]
     pub notation: Notation,
     pub color: ColorMode,
     /// The opening book the engine plays from in the TUI.
@@ -205,7 +211,7 @@ impl SettingKey {
     /// What a value of this key must look like, for error messages.
     pub fn expectation(self) -> String {
         match self {
-            SettingKey::Algorithm => one_of(Algorithm::NAMES),
+            SettingKey::Algorithm => one_of(&Algorithm::config_names()),
             SettingKey::Depth => format!("an integer from 1 to {MAX_DEPTH}, or \"{NO_LIMIT}\""),
             SettingKey::MovetimeMs => {
                 format!("a positive integer (milliseconds), or \"{NO_LIMIT}\"")
@@ -215,13 +221,13 @@ impl SettingKey {
             SettingKey::Threads => {
                 format!("an integer from 1 to {MAX_THREADS}, or \"{AUTO_THREADS}\"")
             }
-            SettingKey::Trace => one_of(TraceLevel::NAMES),
+            SettingKey::Trace => one_of(&TraceLevel::config_names()),
             SettingKey::Step => "true or false".to_owned(),
-            SettingKey::EngineSide => one_of(EngineSide::NAMES),
+            SettingKey::EngineSide => one_of(&EngineSide::config_names()),
             SettingKey::Theme => "a theme name (a string)".to_owned(),
-            SettingKey::Glyphs => one_of(Glyphs::NAMES),
-            SettingKey::Notation => one_of(Notation::NAMES),
-            SettingKey::Color => one_of(ColorMode::NAMES),
+            SettingKey::Glyphs => one_of(&Glyphs::config_names()),
+            SettingKey::Notation => one_of(&Notation::config_names()),
+            SettingKey::Color => one_of(&ColorMode::config_names()),
             SettingKey::Book => "a string: \"builtin\", \"none\" or a book file's path".to_owned(),
             SettingKey::BookVariety => "an integer from 0 to 100".to_owned(),
             SettingKey::Level => format!("an integer from {MIN_LEVEL} to {MAX_LEVEL}"),
@@ -460,18 +466,15 @@ pub fn merge(
     settings
 }
 
-fn named<T>(
+fn named<T: ConfigName>(
     shown_key: &str,
     value: RawValue<'_>,
     wrong_type: impl FnOnce() -> ConfigProblem,
-) -> Result<T, ConfigProblem>
-where
-    T: std::str::FromStr<Err = super::values::UnknownValue>,
-{
+) -> Result<T, ConfigProblem> {
     let RawValue::String(text) = value else {
         return Err(wrong_type());
     };
-    text.parse::<T>()
+    T::from_config(text)
         .map_err(|unknown| ConfigProblem::UnknownName {
             key: shown_key.to_owned(),
             kind: unknown.kind.to_owned(),

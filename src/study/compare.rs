@@ -110,7 +110,7 @@ impl Comparison {
             .iter()
             .map(|row| {
                 json!({
-                    "algorithm": row.algorithm.name(),
+                    "algorithm": row.algorithm.as_str(),
                     "value": row.value.to_json(),
                     "best_move": row.best_move,
                     "leaves": row.leaves,
@@ -138,7 +138,7 @@ impl Comparison {
         for row in &self.rows {
             lines.push(format!(
                 "{:<10} {:>10} {:>10} {:>10} {:>10} {:>11} {:>9.3}",
-                row.algorithm.name(),
+                row.algorithm.as_str(),
                 row.value.to_string(),
                 row.best_move.as_deref().unwrap_or("-"),
                 row.leaves,
@@ -411,7 +411,7 @@ pub fn checks(rows: &[Row]) -> Vec<Check> {
         let holds = exact.iter().all(|r| r.value == first && r.finished);
         let detail: Vec<String> = exact
             .iter()
-            .map(|r| format!("{} {}", r.algorithm.name(), r.value))
+            .map(|r| format!("{} {}", r.algorithm.as_str(), r.value))
             .collect();
         checks.push(Check {
             name: "every exact backend returns the same value".into(),

@@ -138,7 +138,7 @@ pub fn start(app: &mut App, purpose: Purpose, multipv: usize) -> Effect {
         position: app.position().clone(),
         // Analysis and hints come from the strong engine (or the chosen external one),
         // whatever algorithm plays the game.
-        algorithm: crate::config::Algorithm::AlphaBeta,
+        algorithm: crate::search::Algorithm::AlphaBeta,
         depth: if analyse { None } else { settings.depth },
         movetime_ms: if analyse { None } else { settings.movetime_ms },
         nodes: if analyse { None } else { settings.nodes },

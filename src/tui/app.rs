@@ -6,7 +6,8 @@ use std::time::Duration;
 use crate::board::{Color, Position, Square};
 use crate::clock::{GameClock, MonotonicTime, TimeSource};
 use crate::config::theme::{ColorEnv, ColorLevel, ThemeSet};
-use crate::config::{Config, EngineSide, Glyphs, Notation, TraceLevel};
+use crate::config::{Config, EngineSide, Glyphs, TraceLevel};
+use crate::notation::Notation;
 
 use super::analysis::{Analysis, Purpose};
 use super::engine_link::{IterationInfo, SearchId};

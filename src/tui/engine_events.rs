@@ -35,10 +35,7 @@ pub fn search_started(app: &mut App, request: &SearchRequest) {
     if request.step || matches!(request.trace, TraceLevel::Nodes | TraceLevel::Events) {
         super::explorer::search_started(
             app,
-            crate::engine::PositionNames::new(
-                &request.position,
-                super::notation_link::notation_of(request.notation),
-            ),
+            crate::engine::PositionNames::new(&request.position, request.notation),
         );
     }
     let side = request.position.side_to_move().name();

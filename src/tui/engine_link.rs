@@ -12,7 +12,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::board::{Move, Position};
-use crate::config::{Algorithm, TraceLevel};
+use crate::config::TraceLevel;
+use crate::search::Algorithm;
 
 use super::step::{StepCommand, StepGate, StepState};
 
@@ -39,7 +40,7 @@ pub struct SearchRequest {
     /// Start paused before the first trace event.
     pub step: bool,
     /// The notation trace lines name moves in.
-    pub notation: crate::config::Notation,
+    pub notation: crate::notation::Notation,
     /// Lines to search (the analysis board's MultiPV); 1 to play.
     pub multipv: usize,
     /// Strength level, 1..=20 (20: full strength).
@@ -443,7 +444,7 @@ mod tests {
             threads: 1,
             trace: TraceLevel::Events,
             step,
-            notation: crate::config::Notation::Iccs,
+            notation: crate::notation::Notation::Iccs,
             multipv: 1,
             level: 20,
             external: None,

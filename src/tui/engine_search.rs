@@ -11,12 +11,11 @@ use crate::config::TraceLevel;
 use crate::engine::{
     BackendSettings, Engine, Limits, PositionNames, PositionSearcher, SearchInfo, Skill, Verdict,
 };
-use crate::search::{Algorithm, TraceEvent, TraceText};
+use crate::search::{TraceEvent, TraceText};
 
 use super::engine_link::{
     EngineLine, EngineScore, IterationInfo, Reporter, SearchRequest, Searcher,
 };
-use super::notation_link::notation_of;
 
 /// Depth of a stepping search when none is set.
 pub const STEP_DEPTH: u32 = 4;
@@ -85,14 +84,7 @@ impl Searcher for EngineSearcher {
             self.engine.set_hash_mb(request.hash_mb as usize);
             self.textbook.set_memory_mb(request.hash_mb as usize);
         }
-        // The config and the search framework spell the algorithms alike.
-        let algorithm: Algorithm = match request.algorithm.as_str().parse() {
-            Ok(algorithm) => algorithm,
-            Err(error) => {
-                report.note(error.to_string());
-                return None;
-            }
-        };
+        let algorithm = request.algorithm;
         let tracing =
             request.step || !matches!(request.trace, TraceLevel::Off | TraceLevel::Summary);
         let mut limits = Limits {
@@ -143,7 +135,7 @@ impl Searcher for EngineSearcher {
                 });
             return result.best_move;
         }
-        let names = PositionNames::new(pos, notation_of(request.notation));
+        let names = PositionNames::new(pos, request.notation);
         let report = RefCell::new(report);
         let mut text = TraceText::new(&names);
         let mut tracer = |event: TraceEvent<Move>| {

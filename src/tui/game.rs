@@ -3,7 +3,7 @@
 
 use crate::board::rules::Outcome;
 use crate::board::{Move, Position};
-use crate::config::Notation;
+use crate::notation::Notation;
 use crate::record::{GameRecord, GameResult};
 
 use super::notation_link::format_move;
@@ -14,6 +14,7 @@ use super::notation_link::format_move;
 pub struct PlayedMove {
     pub mv: Move,
     chinese: String,
+    traditional: String,
     wxf: String,
     iccs: String,
 }
@@ -23,6 +24,7 @@ impl PlayedMove {
         PlayedMove {
             mv,
             chinese: format_move(before, mv, Notation::Chinese),
+            traditional: format_move(before, mv, Notation::ChineseTraditional),
             wxf: format_move(before, mv, Notation::Wxf),
             iccs: format_move(before, mv, Notation::Iccs),
         }
@@ -31,6 +33,7 @@ impl PlayedMove {
     pub fn text(&self, notation: Notation) -> &str {
         match notation {
             Notation::Chinese => &self.chinese,
+            Notation::ChineseTraditional => &self.traditional,
             Notation::Wxf => &self.wxf,
             Notation::Iccs => &self.iccs,
         }

@@ -2,7 +2,8 @@
 //! keys and mouse are turned into commands in `keys`, engine reports handled in `engine`.
 
 use crate::board::{Move, Square};
-use crate::config::{EngineSide, Glyphs, Notation, TraceLevel};
+use crate::config::{ConfigName, EngineSide, Glyphs, TraceLevel};
+use crate::notation::Notation;
 
 use super::action::{Action, Command, Effect};
 use super::app::{App, Focus, Thinking};
@@ -128,7 +129,7 @@ pub fn run(app: &mut App, command: Command) -> Vec<Effect> {
             Vec::new()
         }
         Command::CycleNotation => {
-            let value = next_of(Notation::ALL, app.config.settings.notation);
+            let value = next_of(Notation::CHOICES, app.config.settings.notation);
             app.config.settings.notation = value;
             app.notify(format!("notation: {}", value));
             Vec::new()
