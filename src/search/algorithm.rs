@@ -129,6 +129,15 @@ impl<M: Copy> Backend<M> {
         }
     }
 
+    /// Entries in use in the backend's transposition table (MT-SSS* and MTD(f) only).
+    pub fn table_occupied(&self) -> Option<usize> {
+        match self {
+            Backend::MtSss(mt) => Some(mt.table.occupied()),
+            Backend::Mtdf(mt) => Some(mt.table.occupied()),
+            _ => None,
+        }
+    }
+
     pub fn algorithm(&self) -> Algorithm {
         match self {
             Backend::Minimax(_) => Algorithm::Minimax,
