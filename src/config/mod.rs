@@ -26,7 +26,7 @@ pub use file::{ConfigFile, PROFILE_KEY, PROFILES_KEY};
 pub use loaded::Config;
 pub use overrides::Overrides;
 pub use paths::{CONFIG_FILE_NAME, ConfigLocation, THEMES_DIR_NAME, user_themes_dir};
-pub use server::{SERVER_KEY, SERVER_KEYS, ServerAuth, ServerTable};
+pub use server::{SERVER_KEY, SERVER_KEYS, ServerAuth, ServerTable, merge_server};
 pub use settings::{
     BUILTIN_ENGINE, MAX_DEPTH, MAX_HASH_MB, NO_LIMIT, RawValue, SettingKey, Settings,
     SettingsLayer, merge,
