@@ -1,7 +1,9 @@
 //! Settings given on the command line, validated like the file's.
 
 use super::error::{ConfigError, ConfigErrors};
-use super::settings::{RawValue, SettingKey, SettingsLayer};
+use super::layer::SettingsLayer;
+use super::raw_value::RawValue;
+use super::setting_key::SettingKey;
 use super::values::Glyphs;
 
 /// The settings flags as the user typed them; `to_layer` validates them.
