@@ -36,10 +36,7 @@ pub use setting_key::SettingKey;
 pub use settings::{BUILTIN_ENGINE, MAX_DEPTH, MAX_HASH_MB, NO_LIMIT, Settings, merge};
 pub use threads::{AUTO_THREADS, Threads};
 pub use time::{SAME_TIME, SideTime};
-pub use values::{
-    BookSource, ColorMode, ConfigName, EngineSide, Glyphs, TraceLevel, UnknownValue,
-    serialize_config_name,
-};
+pub use values::{BookSource, ColorMode, ConfigName, EngineSide, Glyphs, TraceLevel, UnknownValue};
 // The settings hold the search's and the notation's own enums (see `ConfigName`).
 pub use crate::notation::Notation;
 pub use crate::search::Algorithm;

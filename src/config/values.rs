@@ -52,7 +52,7 @@ pub trait ConfigName: Copy + Eq + 'static {
 }
 
 /// Writes a named value as the config file spells it (`config show`).
-pub fn serialize_config_name<T: ConfigName, S: serde::Serializer>(
+pub(super) fn serialize_config_name<T: ConfigName, S: serde::Serializer>(
     value: &T,
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
