@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -130,6 +130,7 @@ pub enum Command {
 }
 
 #[derive(Debug, Args)]
+#[cfg_attr(not(feature = "server"), allow(dead_code))]
 pub struct ServeArgs {
     /// Address and port to listen on [default: 127.0.0.1:2222, or the config's
     /// server.listen].
@@ -194,6 +195,7 @@ pub struct CompareArgs {
 }
 
 #[derive(Debug, Args)]
+#[cfg_attr(not(feature = "tui"), allow(dead_code))]
 pub struct StudyArgs {
     /// `.tree` file.
     pub file: PathBuf,
@@ -298,13 +300,6 @@ pub enum ConfigCommand {
         /// File to check; the active config file by default.
         file: Option<PathBuf>,
     },
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum NotationArg {
-    Chinese,
-    Wxf,
-    Iccs,
 }
 
 #[derive(Debug, Subcommand)]

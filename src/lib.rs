@@ -1,6 +1,9 @@
-//! xiangqi-tui: rules, notation, search, evaluation, game records and configuration
-//! for xiangqi (Chinese chess). Nothing in this library touches a terminal except
-//! `tui`, which the binary drives.
+//! xiangqi-tui: the rules, notation, search, evaluation, tablebases, opening book, game
+//! records, engine and configuration of xiangqi (Chinese chess); and, behind Cargo
+//! features that are on by default, the terminal UI (`tui`: ratatui, crossterm) and the
+//! SSH game server (`server`: tokio, russh; it implies `tui`). Only those two modules
+//! touch a terminal or the network: `cargo build --no-default-features` builds the rest
+//! and the engine subcommands without them.
 
 pub mod atomic_file;
 pub mod board;
@@ -13,12 +16,15 @@ pub mod eval;
 pub mod external;
 pub mod game;
 pub mod notation;
+pub mod paths;
 pub mod record;
 pub mod rng;
 pub mod search;
+#[cfg(feature = "server")]
 pub mod server;
 pub mod service;
 pub mod study;
 pub mod tree;
+#[cfg(feature = "tui")]
 pub mod tui;
 pub mod uci;

@@ -32,15 +32,24 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Analyze(args) => commands::analyze::run(&args, &cli.global),
         Command::Bench(args) => commands::bench::run(&args, &cli.global),
         Command::Uci => commands::uci::run(),
+        #[cfg(feature = "tui")]
         Command::Play => commands::play::run(&cli.global),
+        #[cfg(not(feature = "tui"))]
+        Command::Play => Err(commands::left_out("play", "tui")),
         Command::Tree(args) => commands::tree::run(&args, &cli.global),
         Command::Moves(args) => commands::moves::run(&args, &cli.global),
         Command::Notation => commands::notation::run(),
         Command::Replay(args) => commands::replay::run(&args),
         Command::Compare(args) => commands::compare::run(&args, &cli.global),
+        #[cfg(feature = "tui")]
         Command::Study(args) => commands::study::run(&args, &cli.global),
+        #[cfg(not(feature = "tui"))]
+        Command::Study(_) => Err(commands::left_out("study", "tui")),
         Command::Book(command) => commands::book::run(&command, &cli.global),
         Command::Egtb(command) => commands::egtb::run(&command, &cli.global),
+        #[cfg(feature = "server")]
         Command::Serve(args) => commands::serve::run(&args, &cli.global),
+        #[cfg(not(feature = "server"))]
+        Command::Serve(_) => Err(commands::left_out("serve", "server")),
     }
 }

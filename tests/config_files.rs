@@ -40,7 +40,7 @@ fn an_empty_file_gives_the_defaults() {
 fn every_key_can_be_set() {
     let file = load("valid/every_key.toml");
     let expected = Settings {
-        algorithm: Algorithm::MtdF,
+        algorithm: Algorithm::Mtdf,
         depth: Some(12),
         movetime_ms: Some(2500),
         nodes: Some(1_000_000),

@@ -5,9 +5,8 @@
 use std::time::Duration;
 
 use crate::board::Color;
-use crate::engine::Clock;
 
-use super::TimeControl;
+use super::{Clock, TimeControl};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameClock {

@@ -4,8 +4,10 @@
 
 mod control;
 mod game_clock;
+mod side_clock;
 mod time_source;
 
 pub use control::{TimeControl, TimeControlError};
 pub use game_clock::{GameClock, format_clock};
+pub use side_clock::Clock;
 pub use time_source::{ManualTime, MonotonicTime, TimeSource};

@@ -9,8 +9,8 @@ use anyhow::{Context, Result};
 use serde_json::json;
 use xiangqi_tui::board::Position;
 use xiangqi_tui::book::builder::add_pgn_text;
-use xiangqi_tui::book::generate::{GenerateOptions, generate};
 use xiangqi_tui::book::{Book, BookBuilder};
+use xiangqi_tui::engine::book_gen::{GenerateOptions, generate};
 use xiangqi_tui::notation::{Notation, format_move, parse_move};
 use xiangqi_tui::record::decode;
 

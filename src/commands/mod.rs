@@ -9,13 +9,25 @@ pub mod egtb;
 pub mod moves;
 pub mod notation;
 pub mod perft;
+#[cfg(feature = "tui")]
 pub mod play;
 pub mod replay;
+#[cfg(feature = "server")]
 pub mod serve;
+#[cfg(feature = "tui")]
 pub mod study;
 pub mod trace_export;
 pub mod tree;
 pub mod uci;
+
+/// The error of a subcommand this build leaves out (built without Cargo feature `feature`).
+#[cfg(not(all(feature = "tui", feature = "server")))]
+pub(crate) fn left_out(command: &str, feature: &str) -> anyhow::Error {
+    anyhow::anyhow!(
+        "`{command}` is not in this build: it was built without the `{feature}` feature \
+         (`xiangqi-tui --help` lists what it has)"
+    )
+}
 
 /// Output errors end a command, except a closed pipe (`| head`), which is a normal end.
 pub(crate) fn finish_output(written: std::io::Result<()>) -> anyhow::Result<()> {

@@ -1,12 +1,11 @@
 //! `xiangqi-tui serve`: the SSH game server, settings from the flags over the config's
-//! `[server]` table over the defaults.
+//! `[server]` table (merged by `config::merge_server`) over the defaults.
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context, bail};
-use xiangqi_tui::config::ServerAuth;
+use xiangqi_tui::config::{ServerAuth, ServerTable, merge_server};
 use xiangqi_tui::server::{self, ServerSettings};
 
 use crate::cli::{GlobalArgs, ServeArgs};
@@ -15,20 +14,25 @@ pub const DEFAULT_LISTEN: &str = "127.0.0.1:2222";
 
 pub fn run(args: &ServeArgs, global: &GlobalArgs) -> anyhow::Result<()> {
     let config = crate::commands::config::load(global)?;
-    let table = config.file.server.clone();
+    let flags = ServerTable {
+        listen: args.listen,
+        max_sessions: args.max_sessions,
+        host_key: args.host_key.clone(),
+        ..ServerTable::default()
+    };
+    let table = merge_server(&config.file.server, &flags);
     let data_dir = match &args.data_dir {
         Some(dir) => dir.clone(),
-        None => xiangqi_tui::config::project_dirs()
-            .map(|dirs| dirs.data_dir().to_path_buf())
+        None => xiangqi_tui::paths::data_dir()
             .context("no data directory on this system: give --data-dir")?,
     };
-    let listen: SocketAddr = match args.listen.or(table.listen) {
+    let listen: SocketAddr = match table.listen {
         Some(address) => address,
         None => DEFAULT_LISTEN.parse()?,
     };
     let settings_of = &config.settings;
     let mut settings = ServerSettings::new(listen, data_dir, config.clone());
-    if let Some(n) = args.max_sessions.or(table.max_sessions) {
+    if let Some(n) = table.max_sessions {
         settings.max_sessions = n as usize;
     }
     if let Some(n) = table.max_per_address {
@@ -37,7 +41,7 @@ pub fn run(args: &ServeArgs, global: &GlobalArgs) -> anyhow::Result<()> {
     if let Some(seconds) = table.idle_timeout_s {
         settings.idle_timeout = Duration::from_secs(u64::from(seconds));
     }
-    if let Some(path) = args.host_key.clone().or(table.host_key) {
+    if let Some(path) = table.host_key {
         settings.host_key = path;
     }
     settings.publickey_only = table.auth == Some(ServerAuth::Publickey);
@@ -62,8 +66,7 @@ pub fn run(args: &ServeArgs, global: &GlobalArgs) -> anyhow::Result<()> {
     if settings.max_per_address > settings.max_sessions {
         settings.max_per_address = settings.max_sessions;
     }
-    let host_key: PathBuf = settings.host_key.clone();
-    if host_key.as_os_str().is_empty() {
+    if settings.host_key.as_os_str().is_empty() {
         bail!("--host-key needs a path");
     }
     server::serve_until_signal(settings).map_err(|error| anyhow::anyhow!(error))

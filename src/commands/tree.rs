@@ -19,7 +19,7 @@ pub fn run(args: &TreeArgs, global: &GlobalArgs) -> anyhow::Result<()> {
     let algorithm: Algorithm = global
         .algorithm
         .as_deref()
-        .unwrap_or(Algorithm::AlphaBeta.name())
+        .unwrap_or(Algorithm::AlphaBeta.as_str())
         .parse()?;
     let path = args.file.display();
     let text = std::fs::read_to_string(&args.file)

@@ -7,7 +7,7 @@ use std::path::Path;
 use toml::de::{DeTable, DeValue};
 
 use super::error::{ConfigError, ConfigErrors, ConfigProblem};
-use super::settings::RawValue;
+use super::raw_value::RawValue;
 use super::source::span_start;
 
 /// Errors found in one file, kept with their byte offsets so the report comes out

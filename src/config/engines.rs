@@ -10,7 +10,7 @@ use toml::de::DeValue;
 
 use super::document::{ErrorSink, raw_value};
 use super::error::ConfigProblem;
-use super::settings::RawValue;
+use super::raw_value::RawValue;
 use super::suggest::closest;
 use crate::external::{EngineSpec, Protocol};
 

@@ -8,10 +8,13 @@ mod document;
 mod engines;
 mod error;
 mod file;
+mod layer;
 mod loaded;
 mod overrides;
 mod paths;
+mod raw_value;
 mod server;
+mod setting_key;
 mod settings;
 mod source;
 mod suggest;
@@ -23,19 +26,20 @@ mod values;
 pub use engines::ENGINES_KEY;
 pub use error::{ConfigError, ConfigErrors, ConfigProblem, Origin};
 pub use file::{ConfigFile, PROFILE_KEY, PROFILES_KEY};
+pub use layer::SettingsLayer;
 pub use loaded::Config;
 pub use overrides::Overrides;
-pub use paths::{CONFIG_FILE_NAME, ConfigLocation, THEMES_DIR_NAME, project_dirs, user_themes_dir};
-pub use server::{SERVER_KEY, SERVER_KEYS, ServerAuth, ServerTable};
-pub use settings::{
-    BUILTIN_ENGINE, MAX_DEPTH, MAX_HASH_MB, NO_LIMIT, RawValue, SettingKey, Settings,
-    SettingsLayer, merge,
-};
+pub use paths::{CONFIG_FILE_NAME, ConfigLocation, THEMES_DIR_NAME, user_themes_dir};
+pub use raw_value::RawValue;
+pub use server::{SERVER_KEY, SERVER_KEYS, ServerAuth, ServerTable, merge_server};
+pub use setting_key::SettingKey;
+pub use settings::{BUILTIN_ENGINE, MAX_DEPTH, MAX_HASH_MB, NO_LIMIT, Settings, merge};
 pub use threads::{AUTO_THREADS, Threads};
 pub use time::{SAME_TIME, SideTime};
-pub use values::{
-    Algorithm, BookSource, ColorMode, EngineSide, Glyphs, Notation, TraceLevel, UnknownValue,
-};
+pub use values::{BookSource, ColorMode, ConfigName, EngineSide, Glyphs, TraceLevel, UnknownValue};
+// The settings hold the search's and the notation's own enums (see `ConfigName`).
+pub use crate::notation::Notation;
+pub use crate::search::Algorithm;
 
 /// The commented file `config init` writes: every key at its default, three profiles.
 pub const SAMPLE_CONFIG: &str = include_str!("sample.toml");

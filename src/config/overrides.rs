@@ -1,7 +1,9 @@
 //! Settings given on the command line, validated like the file's.
 
 use super::error::{ConfigError, ConfigErrors};
-use super::settings::{RawValue, SettingKey, SettingsLayer};
+use super::layer::SettingsLayer;
+use super::raw_value::RawValue;
+use super::setting_key::SettingKey;
 use super::values::Glyphs;
 
 /// The settings flags as the user typed them; `to_layer` validates them.
@@ -140,7 +142,8 @@ impl Overrides {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::values::{Algorithm, ColorMode};
+    use crate::config::values::ColorMode;
+    use crate::search::Algorithm;
 
     fn themes() -> Vec<String> {
         vec!["classic".to_owned(), "mono".to_owned()]
@@ -156,7 +159,7 @@ mod tests {
             ..Overrides::default()
         };
         let layer = overrides.to_layer(&themes()).unwrap();
-        assert_eq!(layer.algorithm, Some(Algorithm::MtdF));
+        assert_eq!(layer.algorithm, Some(Algorithm::Mtdf));
         assert_eq!(layer.depth, Some(Some(5)));
         assert_eq!(layer.glyphs, Some(Glyphs::Ascii));
         assert_eq!(layer.color, Some(ColorMode::Ansi16));

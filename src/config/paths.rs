@@ -1,20 +1,13 @@
-//! Where the program keeps its files, by platform convention (`directories`).
+//! Where the config file and the user themes are, by platform convention (`crate::paths`).
 
 use std::path::{Path, PathBuf};
 
-use directories::ProjectDirs;
+use crate::paths::project_dirs;
 
 /// The config file's name inside the config directory.
 pub const CONFIG_FILE_NAME: &str = "config.toml";
 /// The folder of user themes inside the config directory.
 pub const THEMES_DIR_NAME: &str = "themes";
-
-/// The platform directories of xiangqi-tui (on Linux `$XDG_CONFIG_HOME/xiangqi-tui`,
-/// `$XDG_DATA_HOME/xiangqi-tui`, ...). `None` when no home directory is known.
-/// Every part of the program (config, themes, autosave) should go through this.
-pub fn project_dirs() -> Option<ProjectDirs> {
-    ProjectDirs::from("", "", "xiangqi-tui")
-}
 
 /// The folder user themes are read from, `None` without a home directory.
 pub fn user_themes_dir() -> Option<PathBuf> {

@@ -9,7 +9,7 @@ use toml::de::DeValue;
 
 use super::document::{ErrorSink, raw_value};
 use super::error::ConfigProblem;
-use super::settings::RawValue;
+use super::raw_value::RawValue;
 use super::suggest::closest;
 
 /// The table's name in the file.
@@ -145,6 +145,22 @@ impl ServerTable {
     }
 }
 
+/// The one place the `[server]` precedence is decided: `serve`'s flags over the config
+/// file's table. What neither sets keeps the server's default.
+pub fn merge_server(file: &ServerTable, flags: &ServerTable) -> ServerTable {
+    ServerTable {
+        listen: flags.listen.or(file.listen),
+        max_sessions: flags.max_sessions.or(file.max_sessions),
+        max_per_address: flags.max_per_address.or(file.max_per_address),
+        idle_timeout_s: flags.idle_timeout_s.or(file.idle_timeout_s),
+        host_key: flags.host_key.clone().or_else(|| file.host_key.clone()),
+        auth: flags.auth.or(file.auth),
+        engine_threads: flags.engine_threads.or(file.engine_threads),
+        engine_hash_mb: flags.engine_hash_mb.or(file.engine_hash_mb),
+        input_bytes_per_second: flags.input_bytes_per_second.or(file.input_bytes_per_second),
+    }
+}
+
 /// Reads the `[server]` table, reporting each bad key at its place.
 pub(super) fn read(sink: &mut ErrorSink<'_>, value: &Spanned<DeValue<'_>>) -> ServerTable {
     let mut table = ServerTable::default();
@@ -180,6 +196,28 @@ mod tests {
     use crate::config::ConfigFile;
 
     use super::*;
+
+    #[test]
+    fn flags_win_over_the_file_key_by_key() {
+        let file = ServerTable {
+            listen: Some("0.0.0.0:2200".parse().unwrap()),
+            max_sessions: Some(50),
+            auth: Some(ServerAuth::Publickey),
+            ..ServerTable::default()
+        };
+        let flags = ServerTable {
+            max_sessions: Some(7),
+            host_key: Some(PathBuf::from("key")),
+            ..ServerTable::default()
+        };
+        let merged = merge_server(&file, &flags);
+        assert_eq!(merged.listen, file.listen);
+        assert_eq!(merged.max_sessions, Some(7));
+        assert_eq!(merged.host_key, Some(PathBuf::from("key")));
+        assert_eq!(merged.auth, Some(ServerAuth::Publickey));
+        assert_eq!(merged.idle_timeout_s, None);
+        assert_eq!(merge_server(&ServerTable::default(), &file), file);
+    }
 
     #[test]
     fn a_valid_table_is_read_and_bad_keys_are_reported_where_they_stand() {

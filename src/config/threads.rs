@@ -4,7 +4,7 @@
 use serde::{Serialize, Serializer};
 
 use super::error::ConfigProblem;
-use super::settings::RawValue;
+use super::raw_value::RawValue;
 
 /// The word for "every core but one".
 pub const AUTO_THREADS: &str = "auto";

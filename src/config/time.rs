@@ -7,7 +7,8 @@ use crate::board::Color;
 use crate::clock::TimeControl;
 
 use super::error::ConfigProblem;
-use super::settings::{NO_LIMIT, RawValue};
+use super::raw_value::RawValue;
+use super::settings::NO_LIMIT;
 
 /// The word that makes a side's clock follow `time`.
 pub const SAME_TIME: &str = "same";

@@ -1,7 +1,12 @@
 //! The named values a setting can take (`algorithm = "alphabeta"`, `color = "256"`, ...).
+//! The search algorithm and the notation are the search's and the notation's own enums;
+//! the settings that exist only here are defined here (`named_enum!`).
 
 use std::fmt;
 use std::str::FromStr;
+
+use crate::notation::Notation;
+use crate::search::Algorithm;
 
 /// A name that is not one of an enum's values.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -9,7 +14,68 @@ use std::str::FromStr;
 pub struct UnknownValue {
     pub kind: &'static str,
     pub value: String,
-    pub allowed: &'static [&'static str],
+    pub allowed: Vec<&'static str>,
+}
+
+/// A type whose values a setting names by a fixed spelling: which values a config may
+/// name, how each is spelt, and reading one (ASCII case-insensitive, so `AlphaBeta`
+/// works).
+pub trait ConfigName: Copy + Eq + 'static {
+    /// What the value is called in error messages.
+    const KIND: &'static str;
+    /// The values a config may name, in the order the documentation lists them.
+    const CHOICES: &'static [Self];
+
+    /// The config-file spelling.
+    fn config_name(self) -> &'static str;
+
+    /// The config-file spelling of every choice.
+    fn config_names() -> Vec<&'static str> {
+        Self::CHOICES
+            .iter()
+            .map(|value| value.config_name())
+            .collect()
+    }
+
+    /// Reads a value as a config file or a settings flag spells it.
+    fn from_config(text: &str) -> Result<Self, UnknownValue> {
+        Self::CHOICES
+            .iter()
+            .copied()
+            .find(|value| value.config_name().eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| UnknownValue {
+                kind: Self::KIND,
+                value: text.to_owned(),
+                allowed: Self::config_names(),
+            })
+    }
+}
+
+/// Writes a named value as the config file spells it (`config show`).
+pub(super) fn serialize_config_name<T: ConfigName, S: serde::Serializer>(
+    value: &T,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(value.config_name())
+}
+
+impl ConfigName for Algorithm {
+    const KIND: &'static str = "algorithm";
+    const CHOICES: &'static [Algorithm] = &Algorithm::ALL;
+
+    fn config_name(self) -> &'static str {
+        self.as_str()
+    }
+}
+
+impl ConfigName for Notation {
+    const KIND: &'static str = "notation";
+    /// Traditional characters are for records and the commands, not a display setting.
+    const CHOICES: &'static [Notation] = &[Notation::Chinese, Notation::Wxf, Notation::Iccs];
+
+    fn config_name(self) -> &'static str {
+        self.name()
+    }
 }
 
 /// Defines a settings enum with its config spelling (see `named_values`).
@@ -51,6 +117,15 @@ macro_rules! named_values {
             }
         }
 
+        impl ConfigName for $name {
+            const KIND: &'static str = $kind;
+            const CHOICES: &'static [$name] = $name::ALL;
+
+            fn config_name(self) -> &'static str {
+                self.as_str()
+            }
+        }
+
         impl fmt::Display for $name {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str(self.as_str())
@@ -60,15 +135,7 @@ macro_rules! named_values {
         impl FromStr for $name {
             type Err = UnknownValue;
             fn from_str(text: &str) -> Result<Self, UnknownValue> {
-                $name::ALL
-                    .iter()
-                    .copied()
-                    .find(|value| value.as_str().eq_ignore_ascii_case(text.trim()))
-                    .ok_or_else(|| UnknownValue {
-                        kind: $kind,
-                        value: text.to_owned(),
-                        allowed: $name::NAMES,
-                    })
+                $name::from_config(text)
             }
         }
 
@@ -78,18 +145,6 @@ macro_rules! named_values {
             }
         }
     };
-}
-
-named_enum! {
-    /// The search backend.
-    Algorithm, "algorithm" {
-        Minimax => "minimax",
-        AlphaBeta => "alphabeta",
-        Sss => "sss",
-        MtSss => "mtsss",
-        MtdF => "mtdf",
-        BStar => "bstar",
-    }
 }
 
 /// How much of the search the log shows: the engine service's trace detail.
@@ -124,15 +179,6 @@ named_enum! {
         /// CJK pieces laid out for terminals that draw ambiguous-width characters
         /// double wide (box drawing and the like are avoided or padded).
         Wide => "wide",
-    }
-}
-
-named_enum! {
-    /// The notation moves are shown in.
-    Notation, "notation" {
-        Chinese => "chinese",
-        Wxf => "wxf",
-        Iccs => "iccs",
     }
 }
 
@@ -212,9 +258,12 @@ mod tests {
     #[test]
     fn names_round_trip_and_parse_case_insensitively() {
         for algorithm in Algorithm::ALL {
-            assert_eq!(algorithm.as_str().parse::<Algorithm>(), Ok(*algorithm));
+            assert_eq!(Algorithm::from_config(algorithm.as_str()), Ok(algorithm));
         }
-        assert_eq!("AlphaBeta".parse::<Algorithm>(), Ok(Algorithm::AlphaBeta));
+        assert_eq!(
+            Algorithm::from_config("AlphaBeta"),
+            Ok(Algorithm::AlphaBeta)
+        );
         assert_eq!("256".parse::<ColorMode>(), Ok(ColorMode::Ansi256));
         assert_eq!(ColorMode::TrueColor.to_string(), "truecolor");
         assert_eq!(
@@ -226,7 +275,7 @@ mod tests {
 
     #[test]
     fn unknown_names_list_what_is_allowed() {
-        let error = "sss*".parse::<Algorithm>().unwrap_err();
+        let error = Algorithm::from_config("sss*").unwrap_err();
         assert_eq!(
             error.to_string(),
             "unknown algorithm \"sss*\"; allowed: minimax, alphabeta, sss, mtsss, mtdf, bstar"

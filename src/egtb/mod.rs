@@ -55,7 +55,7 @@ pub enum EgtbError {
 /// The folder tables live in by default: `egtb` in the platform data directory (next
 /// to the TUI's autosave). `None` without a home directory.
 pub fn default_dir() -> Option<PathBuf> {
-    crate::config::project_dirs().map(|dirs| dirs.data_dir().join("egtb"))
+    crate::paths::data_dir().map(|dir| dir.join("egtb"))
 }
 
 /// The default set `egtb generate` makes without materials: every ending of one attacker

@@ -3,14 +3,8 @@
 
 use std::time::Duration;
 
-/// The side to move's clock in a timed game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Clock {
-    pub remaining: Duration,
-    pub increment: Duration,
-    /// Moves until the next time control, if the game has one.
-    pub moves_to_go: Option<u32>,
-}
+/// The clock a search may be given (defined with the game clocks, which make it).
+pub use crate::clock::Clock;
 
 /// Limits of one search. Several may be set; the first one reached stops the search.
 /// With none set the search runs until stopped (or until it has proven a mate).

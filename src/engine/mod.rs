@@ -4,6 +4,7 @@
 //! through the engine service (`crate::service`).
 
 pub mod backends;
+pub mod book_gen;
 mod iterate;
 pub mod limits;
 pub mod mate_oracle;

@@ -4,7 +4,7 @@
 //! quiescence search (`quiescence.rs`). Scores are from the side to move.
 
 use std::sync::LazyLock;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};
 
 use super::limits::Limits;
@@ -16,9 +16,11 @@ use super::score::{
 };
 use super::tt::{Bound, TranspositionTable};
 use crate::board::rules::NO_CAPTURE_LIMIT;
-use crate::board::tables::{GENERAL_STEPS, OWN_HALF};
-use crate::board::{Kind, Move, Position, Squares};
+use crate::board::{Move, Position};
 use crate::eval;
+
+mod node_count;
+mod node_facts;
 
 /// Switches for the search's enhancements; all on by default. Turning them off gives a
 /// plainer alpha-beta for study and for comparing with the textbook backends.
@@ -203,53 +205,6 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Makes this searcher one thread of a parallel search counting its nodes in `shared`.
-    pub(crate) fn share_node_count(&mut self, shared: &'a AtomicU64) {
-        self.shared_nodes = Some(shared);
-    }
-
-    /// Counts a node and tells whether the search must stop now. Alone, the node limit is
-    /// exact (so node-limited searches are deterministic); the clock, the stop flag and
-    /// a parallel search's total are read every 1024 nodes.
-    #[inline]
-    pub(crate) fn count_node_and_check_stop(&mut self) -> bool {
-        if self.stopped {
-            return true;
-        }
-        self.nodes += 1;
-        if self.nodes >= self.node_limit {
-            self.stopped = true;
-        } else if self.nodes & 1023 == 0 {
-            if self.stop.load(Ordering::Relaxed) || self.flush_nodes() >= self.node_limit {
-                self.stopped = true;
-            } else if let Some(deadline) = self.deadline
-                && Instant::now() >= deadline
-            {
-                self.stopped = true;
-            }
-        }
-        self.stopped
-    }
-
-    /// Adds this thread's new nodes to the shared count; returns the search's total.
-    pub(crate) fn flush_nodes(&mut self) -> u64 {
-        let Some(shared) = self.shared_nodes else {
-            return self.nodes;
-        };
-        let fresh = self.nodes - self.flushed_nodes;
-        self.flushed_nodes = self.nodes;
-        shared.fetch_add(fresh, Ordering::Relaxed) + fresh
-    }
-
-    /// Nodes of the whole search: this thread's, or all threads' in a parallel search
-    /// (the others' as of their last count).
-    pub(crate) fn total_nodes(&self) -> u64 {
-        match self.shared_nodes {
-            Some(shared) => shared.load(Ordering::Relaxed) + self.nodes - self.flushed_nodes,
-            None => self.nodes,
-        }
-    }
-
     pub(crate) fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
@@ -277,65 +232,6 @@ impl<'a> Searcher<'a> {
             self.pv[ply][i] = self.pv[ply + 1][i];
         }
         self.pv_len[ply] = child_len;
-    }
-
-    /// Null move is unsafe when zugzwang is likely: without a chariot, and with fewer
-    /// than two horses and cannons, passing can be much better than any move.
-    fn null_move_allowed(&self) -> bool {
-        let us = self.pos.side_to_move();
-        let chariots = self.pos.pieces(us, Kind::Chariot).count_ones();
-        let minors = self.pos.pieces(us, Kind::Horse).count_ones()
-            + self.pos.pieces(us, Kind::Cannon).count_ones();
-        chariots >= 1 || minors >= 2
-    }
-
-    /// True if the side to move has a checking move that leaves the opponent no legal
-    /// move (checkmate). `ply` names the move buffer to borrow.
-    fn mate_in_one_exists(&mut self, ply: usize) -> bool {
-        let (mut moves, scores) = std::mem::take(&mut self.buffers[ply]);
-        moves.clear();
-        self.pos.legal_moves(&mut moves);
-        let mut found = false;
-        for &mv in &moves {
-            if self.pos.gives_check(mv) {
-                self.pos.make_move(mv);
-                found = !self.pos.has_legal_move();
-                self.pos.unmake_move(mv);
-                if found {
-                    break;
-                }
-            }
-        }
-        self.buffers[ply] = (moves, scores);
-        found
-    }
-
-    /// True if the opponent of the side to move still has a chariot, horse, cannon or a
-    /// soldier across the river.
-    fn opponent_can_attack(&self) -> bool {
-        let them = self.pos.side_to_move().opponent();
-        let crossed = OWN_HALF[them.opponent().index()];
-        self.pos.pieces(them, Kind::Chariot)
-            | self.pos.pieces(them, Kind::Horse)
-            | self.pos.pieces(them, Kind::Cannon)
-            | (self.pos.pieces(them, Kind::Soldier) & crossed)
-            != 0
-    }
-
-    /// True if the opponent has no chariot and its general no flight square: each point
-    /// it could step to holds its own piece or is attacked. Then a quiet move may start a
-    /// mate, which reductions and pruning near the leaves would push past the horizon.
-    /// (An attacked point is judged with the general still in place, so a line through
-    /// it is missed: the test errs towards "not confined", the cheap side.)
-    fn opponent_general_confined(&self) -> bool {
-        let us = self.pos.side_to_move();
-        let them = us.opponent();
-        if self.pos.pieces(them, Kind::Chariot) != 0 {
-            return false;
-        }
-        let general = self.pos.general(them);
-        let steps = GENERAL_STEPS[general.index()] & !self.pos.occupied_by(them);
-        Squares(steps).all(|point| self.pos.is_attacked(point, us))
     }
 
     pub(crate) fn negamax(

@@ -305,7 +305,7 @@ pub fn go_command(limits: &Limits, protocol: Protocol) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Clock;
+    use crate::clock::Clock;
 
     #[test]
     fn positions_are_sent_from_their_root_with_the_moves() {

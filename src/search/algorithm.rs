@@ -37,7 +37,8 @@ impl Algorithm {
         Algorithm::BStar,
     ];
 
-    pub fn name(self) -> &'static str {
+    /// The name the CLI and the config use.
+    pub const fn as_str(self) -> &'static str {
         match self {
             Algorithm::Minimax => "minimax",
             Algorithm::AlphaBeta => "alphabeta",
@@ -56,7 +57,7 @@ impl Algorithm {
 
 impl fmt::Display for Algorithm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.write_str(self.as_str())
     }
 }
 
@@ -73,7 +74,7 @@ impl FromStr for Algorithm {
     fn from_str(name: &str) -> Result<Algorithm, UnknownAlgorithm> {
         Algorithm::ALL
             .into_iter()
-            .find(|algorithm| algorithm.name().eq_ignore_ascii_case(name.trim()))
+            .find(|algorithm| algorithm.as_str().eq_ignore_ascii_case(name.trim()))
             .ok_or_else(|| UnknownAlgorithm {
                 name: name.to_string(),
             })
@@ -128,6 +129,15 @@ impl<M: Copy> Backend<M> {
         }
     }
 
+    /// Entries in use in the backend's transposition table (MT-SSS* and MTD(f) only).
+    pub fn table_occupied(&self) -> Option<usize> {
+        match self {
+            Backend::MtSss(mt) => Some(mt.table.occupied()),
+            Backend::Mtdf(mt) => Some(mt.table.occupied()),
+            _ => None,
+        }
+    }
+
     pub fn algorithm(&self) -> Algorithm {
         match self {
             Backend::Minimax(_) => Algorithm::Minimax,
@@ -165,7 +175,7 @@ mod tests {
     #[test]
     fn every_name_round_trips() {
         for algorithm in Algorithm::ALL {
-            assert_eq!(algorithm.name().parse::<Algorithm>(), Ok(algorithm));
+            assert_eq!(algorithm.as_str().parse::<Algorithm>(), Ok(algorithm));
         }
         assert_eq!("AlphaBeta".parse::<Algorithm>(), Ok(Algorithm::AlphaBeta));
     }

@@ -19,9 +19,8 @@ use crate::engine::probe::{ProbeSettings, Prober};
 use crate::engine::{PositionNames, Verdict};
 use crate::notation::Notation;
 use crate::search::{
-    Algorithm, AlphaBeta, BStar, Bounding, Completion, Details, Game, INFINITY, Interval,
-    IntervalGame, Limits, Minimax, MtSss, Mtdf, NodeId, Score, Search, SearchResult, Sss,
-    TraceEvent, Tracer, TranspositionTable,
+    Algorithm, Backend, Completion, Details, Game, INFINITY, Interval, IntervalGame, Limits,
+    NodeId, Score, Search, SearchOptions, SearchResult, TraceEvent, Tracer,
 };
 use crate::tree::{Tree, TreeError};
 
@@ -110,7 +109,7 @@ impl Comparison {
             .iter()
             .map(|row| {
                 json!({
-                    "algorithm": row.algorithm.name(),
+                    "algorithm": row.algorithm.as_str(),
                     "value": row.value.to_json(),
                     "best_move": row.best_move,
                     "leaves": row.leaves,
@@ -138,7 +137,7 @@ impl Comparison {
         for row in &self.rows {
             lines.push(format!(
                 "{:<10} {:>10} {:>10} {:>10} {:>10} {:>11} {:>9.3}",
-                row.algorithm.name(),
+                row.algorithm.as_str(),
                 row.value.to_string(),
                 row.best_move.as_deref().unwrap_or("-"),
                 row.leaves,
@@ -362,26 +361,19 @@ fn run_game<G: IntervalGame>(
 ) -> (SearchResult<G::Move>, Row) {
     let mut tracer = LeafTracer::default();
     let start = Instant::now();
-    let (result, memory) = match algorithm {
-        Algorithm::Minimax => (Minimax.search(game, limits, &mut tracer), None),
-        Algorithm::AlphaBeta => (
-            AlphaBeta::new(Bounding::FailSoft).search(game, limits, &mut tracer),
-            None,
-        ),
-        Algorithm::Sss => (Sss.search(game, limits, &mut tracer), None),
-        Algorithm::MtSss => {
-            let mut mt = MtSss::new(TranspositionTable::with_entries(table));
-            let result = mt.search(game, limits, &mut tracer);
-            (result, Some(mt.table.occupied() as u64))
-        }
-        Algorithm::Mtdf => {
-            let guess = game.evaluate();
-            let mut mt = Mtdf::new(TranspositionTable::with_entries(table), guess);
-            let result = mt.search(game, limits, &mut tracer);
-            (result, Some(mt.table.occupied() as u64))
-        }
-        Algorithm::BStar => (BStar::new(None).search(game, limits, &mut tracer), None),
+    let options = SearchOptions {
+        table_entries: table,
+        // MTD(f) starts from the static value of the root.
+        first_guess: if algorithm == Algorithm::Mtdf {
+            game.evaluate()
+        } else {
+            0
+        },
+        ..SearchOptions::default()
     };
+    let mut backend = Backend::new(algorithm, &options);
+    let result = backend.search(game, limits, &mut tracer);
+    let memory = backend.table_occupied().map(|entries| entries as u64);
     let seconds = start.elapsed().as_secs_f64();
     let peak_memory = memory.unwrap_or(match (&result.details, algorithm) {
         (Details::Sss { max_open, .. }, _) => *max_open as u64,
@@ -411,7 +403,7 @@ pub fn checks(rows: &[Row]) -> Vec<Check> {
         let holds = exact.iter().all(|r| r.value == first && r.finished);
         let detail: Vec<String> = exact
             .iter()
-            .map(|r| format!("{} {}", r.algorithm.name(), r.value))
+            .map(|r| format!("{} {}", r.algorithm.as_str(), r.value))
             .collect();
         checks.push(Check {
             name: "every exact backend returns the same value".into(),

@@ -188,7 +188,7 @@ impl Tree {
                 kind: TreeErrorKind::IntervalLeaf {
                     lo: interval.lo,
                     hi: interval.hi,
-                    algorithm: algorithm.name().to_string(),
+                    algorithm: algorithm.as_str().to_string(),
                 },
             }),
         }

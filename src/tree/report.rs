@@ -77,7 +77,7 @@ impl TreeReport {
         let mut object = Map::new();
         object.insert("value".into(), json!(self.value.exact()));
         object.insert("best_move".into(), json!(self.best_move));
-        let prefix = self.algorithm.name();
+        let prefix = self.algorithm.as_str();
         let key = |suffix: &str| format!("{prefix}_{suffix}");
         match (&self.details, self.algorithm) {
             (_, Algorithm::Minimax) => {

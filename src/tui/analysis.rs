@@ -10,7 +10,7 @@ use crate::config::TraceLevel;
 
 use super::action::Effect;
 use super::app::{App, Thinking};
-use super::notation_link::{format_line, notation_of};
+use super::notation_link::format_line;
 use super::search_log::LogKind;
 use super::update::stop_search;
 use crate::engine::{PvLine, SearchInfo};
@@ -135,7 +135,7 @@ pub fn start(app: &mut App, purpose: Purpose, multipv: usize) -> Effect {
         threads: settings.threads.resolve(),
         trace: TraceLevel::Summary,
         step: false,
-        notation: notation_of(app.display_notation()),
+        notation: app.display_notation(),
         multipv,
         level: crate::engine::skill::MAX_LEVEL,
         // Analysis is untimed; a chosen external engine analyses too.

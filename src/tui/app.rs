@@ -6,9 +6,10 @@ use std::time::Duration;
 use crate::board::{Color, Position, Square};
 use crate::clock::{GameClock, MonotonicTime, TimeSource};
 use crate::config::theme::{ColorEnv, ColorLevel, ThemeSet};
-use crate::config::{Config, EngineSide, Glyphs, Notation, TraceLevel};
+use crate::config::{Config, EngineSide, Glyphs, TraceLevel};
 use crate::engine::SearchInfo;
 use crate::game::GameState;
+use crate::notation::Notation;
 use crate::service::SearchId;
 
 use super::analysis::{Analysis, Purpose};

@@ -8,7 +8,8 @@ use unicode_width::UnicodeWidthStr;
 
 use crate::board::Move;
 use crate::book::{self, Book, BookError};
-use crate::config::{Algorithm, BookSource, Config};
+use crate::config::{BookSource, Config};
+use crate::search::Algorithm;
 
 use super::app::App;
 use super::notation_link::format_move;

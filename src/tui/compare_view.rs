@@ -117,7 +117,7 @@ pub fn run(request: &CompareRequest, send: &mut dyn FnMut(CompareUpdate) -> bool
             &mut |row| {
                 let line = format!(
                     "{:<9} {:>8} {:>6} {:>8} {:>8} {:>8} {:>7.3}",
-                    row.algorithm.name(),
+                    row.algorithm.as_str(),
                     row.value.to_string(),
                     row.best_move.as_deref().unwrap_or("-"),
                     row.leaves,
@@ -165,7 +165,7 @@ pub fn compare_view_row(depth: u32, algorithm: Algorithm, leaves: u64) -> Compar
         leaves,
         line: format!(
             "{:<9} {:>8} {:>6} {:>8}",
-            algorithm.name(),
+            algorithm.as_str(),
             "-",
             "-",
             leaves

@@ -3,8 +3,7 @@
 //! its failures reach the app as `EngineEvent::Failed` (status line and log), and the
 //! game is kept.
 
-use crate::config::{self, BUILTIN_ENGINE};
-use crate::search;
+use crate::config::BUILTIN_ENGINE;
 use crate::service::NamedEngine;
 
 use super::action::Effect;
@@ -26,18 +25,6 @@ pub fn chosen_external(app: &App) -> Option<NamedEngine> {
         name: name.clone(),
         spec: spec.clone(),
     })
-}
-
-/// The search backend a config's algorithm names.
-pub fn backend(algorithm: config::Algorithm) -> search::Algorithm {
-    match algorithm {
-        config::Algorithm::Minimax => search::Algorithm::Minimax,
-        config::Algorithm::AlphaBeta => search::Algorithm::AlphaBeta,
-        config::Algorithm::Sss => search::Algorithm::Sss,
-        config::Algorithm::MtSss => search::Algorithm::MtSss,
-        config::Algorithm::MtdF => search::Algorithm::Mtdf,
-        config::Algorithm::BStar => search::Algorithm::BStar,
-    }
 }
 
 /// Whether the in-process engine plays (it alone reports trace events and steps).

@@ -40,7 +40,7 @@ pub fn rows(app: &App) -> Vec<MoveRow> {
 
 /// The width of a move column: the longest move's text, at least 6.
 pub fn column_width(app: &App) -> usize {
-    let notation = super::notation_link::notation_of(app.display_notation());
+    let notation = app.display_notation();
     app.game
         .played()
         .iter()

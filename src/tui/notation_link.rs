@@ -1,32 +1,19 @@
-//! The TUI's use of move notation: the config's notation names mapped to the notation
-//! layer's, and lines of moves (principal variations) printed from a position.
+//! The TUI's use of move notation: moves typed by the player, and lines of moves
+//! (principal variations) printed from a position.
 
 use crate::board::{Move, Position};
-use crate::config;
 use crate::notation::{self, MoveError, Notation};
 
-/// The notation layer's name for the notation chosen in the settings.
-pub fn notation_of(chosen: config::Notation) -> Notation {
-    match chosen {
-        config::Notation::Chinese => Notation::Chinese,
-        config::Notation::Wxf => Notation::Wxf,
-        config::Notation::Iccs => Notation::Iccs,
-    }
-}
+pub use crate::notation::format_move;
 
 /// The legal move `text` names in `pos`, in any notation the notation layer reads.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     notation::parse_move(pos, text.trim())
 }
 
-/// `mv`, a legal move of `pos`, in the chosen notation.
-pub fn format_move(pos: &Position, mv: Move, chosen: config::Notation) -> String {
-    notation::format_move(pos, mv, notation_of(chosen))
-}
-
 /// A line of moves starting in `pos` (a principal variation), in the chosen notation;
 /// stops at the first move that is not legal there.
-pub fn format_line(pos: &Position, moves: &[Move], chosen: config::Notation) -> Vec<String> {
+pub fn format_line(pos: &Position, moves: &[Move], chosen: Notation) -> Vec<String> {
     let mut pos = pos.clone();
     let mut out = Vec::with_capacity(moves.len());
     for &mv in moves {
@@ -51,12 +38,9 @@ mod tests {
             .map(|text| Move::parse_coords(text).unwrap())
             .collect();
         assert_eq!(
-            format_line(&pos, &line, config::Notation::Chinese),
+            format_line(&pos, &line, Notation::Chinese),
             ["炮二平五", "马8进7"]
         );
-        assert_eq!(
-            format_line(&pos, &line, config::Notation::Wxf),
-            ["C2.5", "H8+7"]
-        );
+        assert_eq!(format_line(&pos, &line, Notation::Wxf), ["C2.5", "H8+7"]);
     }
 }

@@ -5,16 +5,14 @@ use crate::board::Position;
 use crate::game::GameState;
 use crate::record::{GameRecord, decode};
 
-use super::notation_link::notation_of;
-
 /// The unfinished game as the autosave file holds it: PGN in Chinese notation.
 pub fn autosave_text(game: &GameState) -> String {
     game.to_record().to_pgn(crate::notation::Notation::Chinese)
 }
 
 /// The game as PGN with moves in the chosen notation.
-pub fn pgn_text(game: &GameState, notation: crate::config::Notation) -> String {
-    game.to_record().to_pgn(notation_of(notation))
+pub fn pgn_text(game: &GameState, notation: crate::notation::Notation) -> String {
+    game.to_record().to_pgn(notation)
 }
 
 /// Reads a game: a FEN on its own, or a PGN game. The message says what is wrong and
@@ -51,7 +49,7 @@ pub fn read_game_bytes(bytes: &[u8]) -> Result<GameState, String> {
 mod tests {
     use super::*;
     use crate::board::Move;
-    use crate::config::Notation;
+    use crate::notation::Notation;
 
     fn game(moves: &[&str]) -> GameState {
         let moves: Vec<Move> = moves

@@ -41,7 +41,7 @@ pub struct RunOptions {
 impl RunOptions {
     /// The autosave file in the platform data directory.
     pub fn default_autosave_path() -> Option<PathBuf> {
-        crate::config::project_dirs().map(|dirs| dirs.data_dir().join("autosave.pgn"))
+        crate::paths::data_dir().map(|dir| dir.join("autosave.pgn"))
     }
 }
 

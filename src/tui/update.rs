@@ -2,8 +2,9 @@
 //! keys and mouse are turned into commands in `keys`, engine reports handled in `engine`.
 
 use crate::board::{Move, Square};
-use crate::config::{EngineSide, Glyphs, Notation, TraceLevel};
+use crate::config::{ConfigName, EngineSide, Glyphs, TraceLevel};
 use crate::game::{GameState, RuleError, TakebackReply};
+use crate::notation::Notation;
 use crate::service::{SearchRequest, StepCommand};
 
 use super::action::{Action, Command, Effect};
@@ -127,7 +128,7 @@ pub fn run(app: &mut App, command: Command) -> Vec<Effect> {
             Vec::new()
         }
         Command::CycleNotation => {
-            let value = next_of(Notation::ALL, app.config.settings.notation);
+            let value = next_of(Notation::CHOICES, app.config.settings.notation);
             app.config.settings.notation = value;
             app.notify(format!("notation: {}", value));
             Vec::new()
@@ -236,7 +237,7 @@ fn start_search(app: &mut App) -> Effect {
     let request = SearchRequest {
         id,
         position: app.position().clone(),
-        algorithm: super::engine_choice::backend(settings.algorithm),
+        algorithm: settings.algorithm,
         depth: settings.depth,
         movetime_ms: settings.movetime_ms.filter(|_| clock.is_none()),
         clock,
@@ -246,7 +247,7 @@ fn start_search(app: &mut App) -> Effect {
         threads: settings.threads.resolve(),
         trace: app.search_trace_level(),
         step: app.search_steps(),
-        notation: notation_link::notation_of(app.display_notation()),
+        notation: app.display_notation(),
         multipv: 1,
         level: settings.level,
         external: super::engine_choice::chosen_external(app),

@@ -8,7 +8,7 @@ use toml::de::DeValue;
 use super::{Color, Style, Theme, ThemeSet};
 use crate::config::document::{ErrorSink, raw_value};
 use crate::config::error::{ConfigErrors, ConfigProblem};
-use crate::config::settings::RawValue;
+use crate::config::raw_value::RawValue;
 use crate::config::suggest::closest;
 
 const DESCRIPTION_KEY: &str = "description";

@@ -93,7 +93,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         .enumerate()
         .map(|(i, (algorithm, points))| {
             Dataset::default()
-                .name(algorithm.name())
+                .name(algorithm.as_str())
                 .marker(Marker::Braille)
                 .graph_type(GraphType::Line)
                 .style(Style::default().fg(SERIES_COLOURS[i % SERIES_COLOURS.len()]))

@@ -36,7 +36,7 @@ pub fn moves(app: &App, frame: &mut Frame, area: Rect) {
     }
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let notation = crate::tui::notation_link::notation_of(app.display_notation());
+    let notation = app.display_notation();
     let played = app.game.played();
     let rows = crate::tui::move_list::rows(app);
     let height = usize::from(inner.height);

@@ -1,7 +1,7 @@
-//! `book generate`: a book from the engine's own analysis. From the start position, each
-//! position is searched move by move at a fixed depth, and the best few moves (within a
-//! margin of the best) are stored and expanded, ply by ply, to a fixed depth of the
-//! book. One engine, one thread, fixed depth and a fixed traversal order: the same
+//! `book generate`: an opening book from the engine's own analysis (here in the engine,
+//! above the book, because it needs the engine). From the start position, each position
+//! is searched move by move at a fixed depth, and the best few moves (within a margin of
+//! the best) are stored and expanded, ply by ply, to a fixed depth of the book. One engine, one thread, fixed depth and a fixed traversal order: the same
 //! options always give the same file.
 //!
 //! A generated entry has no games behind it, so its numbers are defined from the search:
@@ -13,12 +13,9 @@
 use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 
+use super::{Engine, Limits, Verdict};
 use crate::board::{Color, Move, Position};
-use crate::engine::{Engine, Limits, Verdict};
-
-use super::builder::BookBuilder;
-use super::format::Stats;
-use super::mirror::BookKey;
+use crate::book::{BookBuilder, BookKey, Stats};
 
 /// Scores within this many centipawns of zero count as draws.
 pub const RESULT_MARGIN: i32 = 50;
