@@ -94,6 +94,72 @@ pub enum Command {
     Hint,
     /// Show the position after this many plies (a click in the move list).
     GoToPly(usize),
+    /// Enter on the input line: play the move typed, run the `:` command, or (empty)
+    /// pick up or put down at the board cursor.
+    Submit,
+    /// Esc on the input line: drop the picked piece, else clear the line.
+    DropOrClear,
+    /// Esc on the board: drop the picked piece.
+    DropPiece,
+    /// Esc in the log or the explorer: back to the input line.
+    FocusInput,
+    /// Scroll the search log (the explorer follows its bottom line).
+    ScrollLog(LogScroll),
+    /// Walk the search-tree explorer.
+    Explore(ExplorerMove),
+    /// Esc over the `:compare` view: close it.
+    CloseCompare,
+    /// In a room: what the player asks of it (the remote session carries it out).
+    AskRoom(RoomAsk),
+}
+
+/// How the search log scrolls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogScroll {
+    Up(usize),
+    Down(usize),
+    /// The oldest line kept.
+    Oldest,
+    /// Follow the newest line.
+    Newest,
+}
+
+/// A key of the search-tree explorer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExplorerMove {
+    Up,
+    Down,
+    /// Rows down (negative: up).
+    Page(isize),
+    /// Open a node, or go in.
+    Right,
+    /// Close a node, or go out.
+    Left,
+    /// Open or close a node.
+    Toggle,
+    /// The principal variation.
+    Pv,
+    /// The next cut-off.
+    NextCutoff,
+    /// Start typing a search (`/`).
+    Search,
+}
+
+/// What a player in a room asks of it; the remote session turns it into an `Intent`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoomAsk {
+    /// Resign (the session asks for a confirmation first).
+    Resign,
+    /// Offer a draw, or accept the other side's offer.
+    Draw,
+    /// Ask to take back, or agree to the other side's request.
+    Undo,
+    /// Back to the lobby.
+    Leave,
+    /// A chat line.
+    Say,
+    /// End the session.
+    Quit,
 }
 
 /// Something only the driver can do.
@@ -120,4 +186,9 @@ pub enum Effect {
     Quit,
     /// Run the `:compare` searches on a thread; progress comes back as actions.
     Compare(Box<super::compare_view::CompareRequest>),
+    /// In a room: ask it `ask` (with the text of a `:say`).
+    AskRoom {
+        ask: RoomAsk,
+        text: String,
+    },
 }

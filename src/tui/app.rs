@@ -16,6 +16,7 @@ use super::analysis::{Analysis, Purpose};
 use super::glyphs::GlyphSet;
 use super::hint::Hint;
 use super::input::InputLine;
+use super::keymap::Place;
 use super::popup::Popup;
 use super::search_log::SearchLog;
 use super::style::Palette;
@@ -217,6 +218,19 @@ impl App {
             EngineSide::None => false,
             EngineSide::Red => color == Color::Red,
             EngineSide::Black => color == Color::Black,
+        }
+    }
+
+    /// Where the app runs, for the keymap and the `:` commands.
+    pub fn place(&self) -> Place {
+        if self.room_status.is_some() {
+            Place::Room
+        } else if self.study.replay.is_some() {
+            Place::Study
+        } else if self.analysis.active {
+            Place::Analysis
+        } else {
+            Place::Game
         }
     }
 

@@ -18,7 +18,7 @@ use crate::service::StepCommand;
 use crate::study::{DEFAULT_NODE_CAP, Explorer, TraceFormat, export};
 use crate::tree::{NodeIndex, Tree, exact_table_entries};
 
-use super::action::Effect;
+use super::action::{Effect, ExplorerMove};
 use super::app::{App, Focus};
 use super::search_log::LogKind;
 
@@ -148,54 +148,44 @@ pub fn toggle(app: &mut App) -> Vec<Effect> {
     Vec::new()
 }
 
-/// Keys while the explorer has the focus.
-pub fn key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
-    if let Some(text) = &mut app.study.search {
-        match key.code {
-            KeyCode::Char(c) => text.push(c),
-            KeyCode::Backspace => {
-                text.pop();
-            }
-            KeyCode::Enter => {
-                let text = app.study.search.take().unwrap_or_default();
-                if !app.study.explorer.search(&text) {
-                    app.notify(format!("no move matches '{text}'"));
-                }
-            }
-            KeyCode::Esc => app.study.search = None,
-            _ => {}
-        }
-        return Vec::new();
-    }
-    let explorer = &mut app.study.explorer;
+/// A key while a `/` search is typed: its text, Enter to search, Esc to give up.
+pub fn search_key(app: &mut App, key: KeyEvent) {
+    let Some(text) = &mut app.study.search else {
+        return;
+    };
     match key.code {
-        KeyCode::Up | KeyCode::Char('k') => explorer.up(),
-        KeyCode::Down | KeyCode::Char('j') => explorer.down(),
-        KeyCode::PageUp => explorer.page(-10),
-        KeyCode::PageDown => explorer.page(10),
-        KeyCode::Right | KeyCode::Char('l') => explorer.right(),
-        KeyCode::Left | KeyCode::Char('h') => explorer.left(),
-        KeyCode::Enter => explorer.toggle(),
-        KeyCode::Char('p') if !explorer.jump_to_pv() => app.notify("no principal variation yet"),
-        KeyCode::Char('x') if !explorer.next_cutoff() => app.notify("no cut-off in this tree"),
-        KeyCode::Char('/') => app.study.search = Some(String::new()),
-        KeyCode::Char(' ' | 'n') => return step(app, StepCommand::One),
-        KeyCode::Char('c') => return step(app, StepCommand::Continue),
-        KeyCode::Char('i') => return step(app, StepCommand::ToIterationEnd),
-        KeyCode::Esc => app.focus = super::app::Focus::Input,
-        KeyCode::Char('?') => return super::update::run(app, super::action::Command::Help),
+        KeyCode::Char(c) => text.push(c),
+        KeyCode::Backspace => {
+            text.pop();
+        }
+        KeyCode::Enter => {
+            let text = app.study.search.take().unwrap_or_default();
+            if !app.study.explorer.search(&text) {
+                app.notify(format!("no move matches '{text}'"));
+            }
+        }
+        KeyCode::Esc => app.study.search = None,
         _ => {}
     }
-    Vec::new()
 }
 
-/// A step key: the tree replay's next line, else the stepping search's.
-pub fn step(app: &mut App, command: StepCommand) -> Vec<Effect> {
-    if app.study.replay.is_some() {
-        replay_step(app, command);
-        return Vec::new();
+/// Walks the explorer's rows.
+pub fn walk(app: &mut App, to: ExplorerMove) {
+    let explorer = &mut app.study.explorer;
+    match to {
+        ExplorerMove::Up => explorer.up(),
+        ExplorerMove::Down => explorer.down(),
+        ExplorerMove::Page(rows) => explorer.page(rows),
+        ExplorerMove::Right => explorer.right(),
+        ExplorerMove::Left => explorer.left(),
+        ExplorerMove::Toggle => explorer.toggle(),
+        ExplorerMove::Pv if !explorer.jump_to_pv() => app.notify("no principal variation yet"),
+        ExplorerMove::NextCutoff if !explorer.next_cutoff() => {
+            app.notify("no cut-off in this tree")
+        }
+        ExplorerMove::Search => app.study.search = Some(String::new()),
+        ExplorerMove::Pv | ExplorerMove::NextCutoff => {}
     }
-    super::update::run(app, super::action::Command::Step(command))
 }
 
 /// The log was scrolled: the explorer selects the node of the bottom line shown.
@@ -263,8 +253,8 @@ pub fn open_tree(app: &mut App, tree: Tree, algorithm: Algorithm) -> Result<(), 
     Ok(())
 }
 
-/// Reveals the replay's next line (or all of it).
-fn replay_step(app: &mut App, command: StepCommand) {
+/// A step key during a tree replay: reveals its next line (or all of it).
+pub fn replay_step(app: &mut App, command: StepCommand) {
     if command == StepCommand::Pause {
         return;
     }

@@ -1,5 +1,7 @@
 //! The move input line: an editable buffer with a cursor, and the error of the last try.
 
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
 /// The text being typed. The cursor is a character index (0..=len).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct InputLine {
@@ -125,6 +127,25 @@ impl InputLine {
 
     pub fn end(&mut self) {
         self.cursor = self.char_count();
+    }
+
+    /// The line editor's keys (on the input line and in prompts): characters,
+    /// Backspace, Delete, Left, Right, Home, End, Ctrl-U, Ctrl-W. Whether `key` was one.
+    pub fn edit_key(&mut self, key: &KeyEvent) -> bool {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        match key.code {
+            KeyCode::Char('u') if ctrl => self.delete_to_start(),
+            KeyCode::Char('w') if ctrl => self.delete_word(),
+            KeyCode::Char(c) if !ctrl => self.insert(c),
+            KeyCode::Backspace => self.backspace(),
+            KeyCode::Delete => self.delete(),
+            KeyCode::Left => self.left(),
+            KeyCode::Right => self.right(),
+            KeyCode::Home => self.home(),
+            KeyCode::End => self.end(),
+            _ => return false,
+        }
+        true
     }
 }
 

@@ -1,7 +1,5 @@
-//! Keys, mouse and paste turned into commands, by popup and focus.
-//!
-//! Commands use Ctrl and function keys so they never collide with typed moves (WXF
-//! letters are keys too); Ctrl-S/Ctrl-Q are avoided (terminal flow control).
+//! Keys, mouse and paste turned into commands, by popup and focus. What each key
+//! means is in `keymap`; this file decides which pane a key goes to.
 
 use crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -12,61 +10,17 @@ use crate::service::StepCommand;
 
 use super::action::{Command, Direction, Effect};
 use super::app::{App, Focus};
+use super::keymap::{self, Pane};
 use super::layout::{ScreenLayout, board_point_at};
 use super::popup::{Popup, wrap_selection};
 use super::update::{self, run};
 use super::{choices, loading};
 
-/// The commands every screen knows (Ctrl and function keys), when no popup is open.
-fn global_command(key: &KeyEvent) -> Option<Command> {
-    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    let command = match key.code {
-        KeyCode::Char(c) if ctrl => match c.to_ascii_lowercase() {
-            'z' => Command::Undo,
-            'y' => Command::Redo,
-            'n' => Command::NewGame,
-            'f' => Command::Flip,
-            'g' => Command::EngineMoveNow,
-            't' => Command::StopThinking,
-            'o' => Command::Load,
-            'e' => Command::Save,
-            'p' => Command::ChooseProfile,
-            'l' => Command::Redraw,
-            'b' => Command::ShowBook,
-            'a' => Command::Analyze,
-            'h' => Command::Hint,
-            'r' => Command::Resign,
-            _ => return None,
-        },
-        KeyCode::F(1) => Command::Help,
-        KeyCode::F(2) => Command::Save,
-        KeyCode::F(3) => Command::Load,
-        KeyCode::F(4) => Command::ChooseMode,
-        KeyCode::F(5) => Command::ChooseTheme,
-        KeyCode::F(6) => Command::ChooseProfile,
-        KeyCode::F(7) => Command::ToggleStep,
-        KeyCode::F(8) => Command::Step(StepCommand::One),
-        KeyCode::F(9) => Command::CycleGlyphs,
-        KeyCode::F(10) => Command::CycleNotation,
-        KeyCode::F(11) => Command::CycleTrace,
-        KeyCode::F(12) => Command::ToggleExplorer,
-        KeyCode::Tab => Command::FocusNext,
-        KeyCode::BackTab => Command::FocusPrevious,
-        _ => return None,
-    };
-    Some(command)
-}
-
-fn is_quit(key: &KeyEvent) -> bool {
-    key.modifiers.contains(KeyModifiers::CONTROL)
-        && matches!(key.code, KeyCode::Char('c' | 'd' | 'C' | 'D'))
-}
-
 pub fn on_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
     if key.kind == KeyEventKind::Release {
         return Vec::new();
     }
-    if is_quit(&key) {
+    if keymap::is_quit(&key) {
         return run(app, Command::Quit);
     }
     // The notice stays until the next key.
@@ -74,141 +28,96 @@ pub fn on_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
     if !app.popups.is_empty() {
         return popup_key(app, key);
     }
-    if app.compare.shown && key.code == KeyCode::Esc {
-        app.compare.shown = false;
-        return Vec::new();
+    match command_for(app, key) {
+        Some(command) => run(app, command),
+        None => Vec::new(),
     }
-    // Many terminals send Ctrl-H for Backspace: with text on the line it edits.
+}
+
+/// What `key` asks for when no popup is open; keys that only edit the line act at once.
+fn command_for(app: &mut App, key: KeyEvent) -> Option<Command> {
+    if app.compare.shown
+        && let Some(command) = bound(app, Pane::Compare, &key)
+    {
+        return command;
+    }
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    let ctrl_h = ctrl && matches!(key.code, KeyCode::Char('h' | 'H'));
-    if ctrl_h && app.focus == Focus::Input && !app.input.is_empty() {
-        app.input.backspace();
-        return Vec::new();
+    let with_text = !app.input.is_empty();
+    // Many terminals send Ctrl-H for Backspace: with text on the line it edits, and
+    // Ctrl-Backspace (the hint's other key) does nothing.
+    if ctrl && with_text {
+        match key.code {
+            KeyCode::Char('h' | 'H') if app.focus == Focus::Input => {
+                app.input.backspace();
+                return None;
+            }
+            KeyCode::Backspace => return None,
+            _ => {}
+        }
     }
-    // Ctrl-Backspace, as some terminals report Ctrl-H.
-    if ctrl && key.code == KeyCode::Backspace && app.input.is_empty() {
-        return run(app, Command::Hint);
-    }
-    if let Some(command) = global_command(&key) {
-        return run(app, command);
+    if let Some(command) = bound(app, Pane::Any, &key) {
+        return command;
     }
     if key
         .modifiers
         .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
     {
-        return input_control_key(app, key);
+        // The line's Ctrl-U and Ctrl-W work from any pane.
+        if ctrl && matches!(key.code, KeyCode::Char('u' | 'w')) {
+            app.input.edit_key(&key);
+        }
+        return None;
     }
     match app.focus {
         Focus::Input => input_key(app, key),
-        Focus::Board if app.study.shown => super::explorer::key(app, key),
+        Focus::Board if app.study.shown => explorer_key(app, key),
         Focus::Board => board_key(app, key),
-        Focus::Log => log_key(app, key),
+        Focus::Log => bound(app, Pane::Log, &key).flatten(),
     }
 }
 
-/// Line-editing Ctrl keys of the input line (they work from any pane).
-fn input_control_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
-    if key.modifiers.contains(KeyModifiers::CONTROL) {
-        match key.code {
-            KeyCode::Char('u') => app.input.delete_to_start(),
-            KeyCode::Char('w') => app.input.delete_word(),
-            _ => {}
+/// The keymap's command for `key` in `pane` where the app is; a key bound but not
+/// available here is refused with a notice (`Some(None)`).
+fn bound(app: &mut App, pane: Pane, key: &KeyEvent) -> Option<Option<Command>> {
+    match keymap::command(pane, key, app.place())? {
+        Ok(command) => Some(Some(command)),
+        Err(why) => {
+            app.alert(why);
+            Some(None)
         }
-    }
-    Vec::new()
-}
-
-fn input_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
-    let empty = app.input.is_empty();
-    match key.code {
-        KeyCode::Char('?') if empty => return run(app, Command::Help),
-        KeyCode::Char(c) => app.input.insert(c),
-        KeyCode::Backspace => app.input.backspace(),
-        KeyCode::Delete => app.input.delete(),
-        KeyCode::Enter => return update::submit_input(app),
-        KeyCode::Esc => {
-            if app.selected.is_some() {
-                app.selected = None;
-            } else {
-                app.input.clear();
-            }
-        }
-        // With text, left and right edit it; otherwise the arrows move the board cursor.
-        KeyCode::Left if !empty => app.input.left(),
-        KeyCode::Right if !empty => app.input.right(),
-        KeyCode::Home => app.input.home(),
-        KeyCode::End => app.input.end(),
-        KeyCode::Up => move_cursor(app, Direction::Up),
-        KeyCode::Down => move_cursor(app, Direction::Down),
-        KeyCode::Left => move_cursor(app, Direction::Left),
-        KeyCode::Right => move_cursor(app, Direction::Right),
-        _ => {}
-    }
-    Vec::new()
-}
-
-fn board_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
-    let direction = match key.code {
-        KeyCode::Up | KeyCode::Char('k') => Some(Direction::Up),
-        KeyCode::Down | KeyCode::Char('j') => Some(Direction::Down),
-        KeyCode::Left | KeyCode::Char('h') => Some(Direction::Left),
-        KeyCode::Right | KeyCode::Char('l') => Some(Direction::Right),
-        _ => None,
-    };
-    if let Some(direction) = direction {
-        move_cursor(app, direction);
-        return Vec::new();
-    }
-    match key.code {
-        KeyCode::Enter | KeyCode::Char(' ') => run(app, Command::PickOrPut),
-        KeyCode::Esc => {
-            app.selected = None;
-            Vec::new()
-        }
-        KeyCode::Char('?') => run(app, Command::Help),
-        // Typing a move from the board goes to the input line.
-        KeyCode::Char(c) => {
-            app.focus = Focus::Input;
-            app.input.insert(c);
-            Vec::new()
-        }
-        _ => Vec::new(),
     }
 }
 
-fn log_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
-    const PAGE: usize = 10;
-    match key.code {
-        KeyCode::Char(' ' | 'n') | KeyCode::Enter | KeyCode::Right => {
-            return super::explorer::step(app, StepCommand::One);
-        }
-        KeyCode::Char('i') => return super::explorer::step(app, StepCommand::ToIterationEnd),
-        KeyCode::Char('c') => return super::explorer::step(app, StepCommand::Continue),
-        KeyCode::Char('p') => return run(app, Command::Step(StepCommand::Pause)),
-        KeyCode::Up | KeyCode::Char('k') => app.log.scroll_up(1),
-        KeyCode::Down | KeyCode::Char('j') => app.log.scroll_down(1),
-        KeyCode::PageUp => app.log.scroll_up(PAGE),
-        KeyCode::PageDown => app.log.scroll_down(PAGE),
-        KeyCode::Home | KeyCode::Char('g') => app.log.scroll_to_top(),
-        KeyCode::End | KeyCode::Char('G') => app.log.follow(),
-        KeyCode::Char('?') => return run(app, Command::Help),
-        KeyCode::Esc => app.focus = Focus::Input,
-        _ => {}
+fn input_key(app: &mut App, key: KeyEvent) -> Option<Command> {
+    // With text on the line, characters are text (`?` too) and Left/Right edit it.
+    let edits_text = !app.input.is_empty()
+        && matches!(key.code, KeyCode::Char(_) | KeyCode::Left | KeyCode::Right);
+    if !edits_text && let Some(command) = bound(app, Pane::Input, &key) {
+        return command;
     }
-    // The explorer follows the log's bottom line.
-    if matches!(
-        key.code,
-        KeyCode::Up
-            | KeyCode::Down
-            | KeyCode::PageUp
-            | KeyCode::PageDown
-            | KeyCode::Home
-            | KeyCode::End
-            | KeyCode::Char('k' | 'j' | 'g' | 'G')
-    ) {
-        super::explorer::sync_from_log(app);
+    app.input.edit_key(&key);
+    None
+}
+
+fn board_key(app: &mut App, key: KeyEvent) -> Option<Command> {
+    if let Some(command) = bound(app, Pane::Board, &key) {
+        return command;
     }
-    Vec::new()
+    // Typing a move from the board goes to the input line.
+    if let KeyCode::Char(c) = key.code {
+        app.focus = Focus::Input;
+        app.input.insert(c);
+    }
+    None
+}
+
+fn explorer_key(app: &mut App, key: KeyEvent) -> Option<Command> {
+    // While a `/` search is typed, the keys are its text.
+    if app.study.search.is_some() {
+        super::explorer::search_key(app, key);
+        return None;
+    }
+    bound(app, Pane::Explorer, &key).flatten()
 }
 
 /// Moves the board cursor as the player sees the board (flipped or not).
@@ -347,22 +256,9 @@ fn popup_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
                     };
                 }
                 KeyCode::Esc => return Vec::new(),
-                KeyCode::Char('u') if key.modifiers.contains(KeyModifiers::CONTROL) => {
-                    line.delete_to_start()
+                _ => {
+                    line.edit_key(&key);
                 }
-                KeyCode::Char('w') if key.modifiers.contains(KeyModifiers::CONTROL) => {
-                    line.delete_word()
-                }
-                KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => {
-                    line.insert(c)
-                }
-                KeyCode::Backspace => line.backspace(),
-                KeyCode::Delete => line.delete(),
-                KeyCode::Left => line.left(),
-                KeyCode::Right => line.right(),
-                KeyCode::Home => line.home(),
-                KeyCode::End => line.end(),
-                _ => {}
             }
             app.popups.push(Popup::Prompt { purpose, line });
             Vec::new()

@@ -7,7 +7,7 @@
 use std::io::{self, Write};
 use std::sync::{Arc, Mutex};
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::KeyCode;
 use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
@@ -19,9 +19,10 @@ use crate::engine::SearchInfo;
 use crate::game::{LobbyCommand, RoomKind, RoomSummary, RoomView};
 use crate::service::{SearchId, SearchRequest};
 
-use super::action::{Action, Effect};
+use super::action::{Action, Effect, RoomAsk};
 use super::app::{App, Focus};
 use super::input::InputLine;
+use super::keymap;
 use super::remote_input::InputDecoder;
 use super::remote_lobby;
 use super::search_log::LogKind;
@@ -250,8 +251,7 @@ impl RemoteSession {
     /// Handles one decoded input (public for tests that skip the byte level).
     pub fn handle(&mut self, action: Action) -> Vec<Intent> {
         if let Action::Key(key) = &action
-            && key.modifiers.contains(KeyModifiers::CONTROL)
-            && matches!(key.code, KeyCode::Char('c' | 'd'))
+            && keymap::is_quit(key)
         {
             return vec![Intent::Quit];
         }
@@ -263,10 +263,18 @@ impl RemoteSession {
 
     fn room_input(&mut self, action: Action) -> Vec<Intent> {
         if let Action::Key(key) = &action
-            && let Some(intents) = self.room_key(key)
+            && self.confirm_resign
         {
-            return intents;
+            self.confirm_resign = false;
+            self.app.notice = None;
+            if key.code == KeyCode::Char('y') {
+                return vec![Intent::Resign];
+            }
+            self.app.notify("you play on");
+            return Vec::new();
         }
+        // The keymap and the `:` commands know what a room allows: the rest is refused
+        // in the app, and what the room decides comes back as `Effect::AskRoom`.
         let effects = update(&mut self.app, action);
         self.after_update(effects)
     }
@@ -275,48 +283,10 @@ impl RemoteSession {
         self.room().and_then(|view| view.my_side)
     }
 
-    /// Keys with a room meaning; `None` lets the app have the key.
-    fn room_key(&mut self, key: &KeyEvent) -> Option<Vec<Intent>> {
-        if self.confirm_resign {
-            self.confirm_resign = false;
-            self.app.notice = None;
-            if key.code == KeyCode::Char('y') {
-                return Some(vec![Intent::Resign]);
-            }
-            self.app.notify("you play on");
-            return Some(Vec::new());
-        }
-        if !self.app.popups.is_empty() {
-            return None;
-        }
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        match key.code {
-            KeyCode::Char('r') if ctrl => Some(self.ask_resign()),
-            KeyCode::Char('z') if ctrl => Some(vec![Intent::Undo]),
-            // Engine and game-setup keys of the local program: a room's game is shared.
-            KeyCode::Char('y' | 'n' | 'o' | 'e' | 'p' | 'g' | 't' | 'a' | 'h') if ctrl => {
-                Some(self.refuse("not in a shared room: :undo asks, :draw offers, :leave"))
-            }
-            KeyCode::F(2 | 3 | 4 | 6 | 7 | 8) => {
-                Some(self.refuse("not in a shared room: :undo asks, :draw offers, :leave"))
-            }
-            KeyCode::Enter if self.app.focus == Focus::Input => {
-                let text = self.app.input.text().trim().to_owned();
-                let command = text.strip_prefix(':')?;
-                self.room_command(command)
-            }
-            _ => None,
-        }
-    }
-
-    fn refuse(&mut self, why: &str) -> Vec<Intent> {
-        self.app.alert(why.to_owned());
-        Vec::new()
-    }
-
     fn ask_resign(&mut self) -> Vec<Intent> {
         if self.my_side().is_none() {
-            return self.refuse("spectators do not resign");
+            self.app.alert("spectators do not resign");
+            return Vec::new();
         }
         self.confirm_resign = true;
         self.app
@@ -324,36 +294,16 @@ impl RemoteSession {
         Vec::new()
     }
 
-    /// `:` commands with a room meaning; others go to the app.
-    fn room_command(&mut self, line: &str) -> Option<Vec<Intent>> {
-        let (name, argument) = match line.trim().split_once(char::is_whitespace) {
-            Some((name, argument)) => (name, argument.trim()),
-            None => (line.trim(), ""),
-        };
-        let intent = match name {
-            "draw" => Intent::Draw,
-            "undo" => Intent::Undo,
-            "leave" => Intent::Leave,
-            "resign" => {
-                self.app.input.clear();
-                return Some(self.ask_resign());
-            }
-            "say" if argument.is_empty() => {
-                self.app.input.set_error(":say needs a text".to_owned());
-                return Some(Vec::new());
-            }
-            "say" => Intent::Say(argument.to_owned()),
-            "load" | "save" | "fen" | "mode" | "profile" | "time" | "engine" | "level"
-            | "analyze" | "analyse" | "hint" | "multipv" | "compare" => {
-                self.app
-                    .input
-                    .set_error(format!(":{name} is not available in a shared room"));
-                return Some(Vec::new());
-            }
-            _ => return None,
-        };
-        self.app.input.clear();
-        Some(vec![intent])
+    /// What the player asked of the room.
+    fn asked(&mut self, ask: RoomAsk, text: String) -> Vec<Intent> {
+        match ask {
+            RoomAsk::Resign => self.ask_resign(),
+            RoomAsk::Draw => vec![Intent::Draw],
+            RoomAsk::Undo => vec![Intent::Undo],
+            RoomAsk::Leave => vec![Intent::Leave],
+            RoomAsk::Say => vec![Intent::Say(text)],
+            RoomAsk::Quit => vec![Intent::Quit],
+        }
     }
 
     /// Keeps the shared game: a move made on the board becomes a `Play` when it is the
@@ -364,6 +314,7 @@ impl RemoteSession {
             match effect {
                 Effect::ClearScreen => self.needs_clear = true,
                 Effect::Quit => intents.push(Intent::Quit),
+                Effect::AskRoom { ask, text } => intents.extend(self.asked(ask, text)),
                 // No engine, no files and no autosave for a remote session: the room
                 // keeps the game.
                 _ => {}
@@ -455,6 +406,9 @@ mod tests {
     use crate::board::Position;
     use crate::config::Config;
     use crate::game::{GameState, RoomKind};
+
+    use super::super::keymap::Place;
+    use super::super::popup::Popup;
 
     use super::*;
 
@@ -565,5 +519,82 @@ mod tests {
         assert!(!session.app().analysis.active);
         assert_eq!(session.app().config.settings.time, None);
         assert_eq!(session.app().config.settings.level, 20);
+    }
+
+    #[test]
+    fn every_key_and_command_a_room_refuses_says_so() {
+        use super::super::commands::COMMANDS;
+        use super::super::keymap::{Pane, bindings, refusal};
+        for (_, binding) in bindings().filter(|(_, b)| !b.places.contains(Place::Room)) {
+            for bound in binding.binds {
+                let mut session = session();
+                session.show_room(room(Some(Color::Red), GameState::new(Position::startpos())));
+                match bound.pane {
+                    Pane::Any | Pane::Input => {}
+                    Pane::Board => session.app.focus = Focus::Board,
+                    Pane::Log => session.app.focus = Focus::Log,
+                    Pane::Explorer => {
+                        session.app.focus = Focus::Board;
+                        session.app.study.shown = true;
+                    }
+                    Pane::Compare => session.app.compare.shown = true,
+                }
+                let before = (session.app.focus, session.app.flipped);
+                let intents = session.handle(Action::Key(bound.key.event()));
+                let name = bound.key.name();
+                assert!(intents.is_empty(), "{name}: {intents:?}");
+                assert_eq!(
+                    session
+                        .app
+                        .notice
+                        .as_ref()
+                        .map(|notice| notice.text.clone()),
+                    Some(refusal(&name, Place::Room)),
+                    "{name} in {:?}",
+                    bound.pane
+                );
+                assert!(session.app.popups.is_empty(), "{name}");
+                assert_eq!((session.app.focus, session.app.flipped), before, "{name}");
+                assert_eq!(session.app.game.ply(), 0, "{name}");
+            }
+        }
+        for spec in COMMANDS
+            .iter()
+            .filter(|spec| !spec.places.contains(Place::Room))
+        {
+            let mut session = session();
+            session.show_room(room(Some(Color::Red), GameState::new(Position::startpos())));
+            let line = format!(":{} x\r", spec.name);
+            assert!(session.feed(line.as_bytes()).is_empty(), "{line}");
+            assert_eq!(
+                session.app().input.error(),
+                Some(format!(":{} is not available in a shared room", spec.name).as_str())
+            );
+            assert!(session.app.popups.is_empty(), "{line}");
+        }
+    }
+
+    #[test]
+    fn a_room_lists_and_asks_only_what_a_room_allows() {
+        let mut session = session();
+        session.show_room(room(Some(Color::Red), GameState::new(Position::startpos())));
+        let known = ":theme :resign :draw :help :undo :leave :say";
+        assert!(session.feed(b":nonsense\r").is_empty());
+        let error = format!("unknown command ':nonsense'; commands: {known}");
+        assert_eq!(session.app().input.error(), Some(error.as_str()));
+        session.feed(b"\x15");
+        assert_eq!(session.feed(b"\x1a"), [Intent::Undo]);
+        assert!(session.feed(b":say\r").is_empty());
+        assert_eq!(session.app().input.error(), Some(":say needs a text"));
+        session.feed(b"\x15");
+        assert_eq!(session.feed(b":leave\r"), [Intent::Leave]);
+        session.feed(b"\x1bOP");
+        assert!(matches!(
+            session.app.popups.last(),
+            Some(Popup::Help { .. })
+        ));
+        let frame = String::from_utf8_lossy(&session.render().unwrap()).into_owned();
+        assert!(frame.contains("ask to take back"), "{frame}");
+        assert!(!frame.contains("new game"), "{frame}");
     }
 }

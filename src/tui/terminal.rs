@@ -269,6 +269,8 @@ impl Driver {
                     let _ = terminal.clear();
                 }
                 Effect::Quit => app.quitting = true,
+                // Only a room's session asks a room.
+                Effect::AskRoom { .. } => {}
                 Effect::Compare(request) => {
                     let sender = self.compare.clone();
                     let spawned =

@@ -7,7 +7,7 @@ use crate::game::{GameState, RuleError, TakebackReply};
 use crate::notation::Notation;
 use crate::service::{SearchRequest, StepCommand};
 
-use super::action::{Action, Command, Effect};
+use super::action::{Action, Command, Effect, LogScroll};
 use super::app::{App, Focus, Thinking};
 use super::notation_link;
 use super::popup::{Popup, PromptPurpose};
@@ -78,11 +78,7 @@ pub fn run(app: &mut App, command: Command) -> Vec<Effect> {
             Vec::new()
         }
         Command::Help => {
-            if matches!(app.popups.last(), Some(Popup::Help { .. })) {
-                app.popups.pop();
-            } else {
-                app.popups.push(Popup::Help { scroll: 0 });
-            }
+            super::help::toggle(app);
             Vec::new()
         }
         Command::Quit => quit(app),
@@ -144,6 +140,46 @@ pub fn run(app: &mut App, command: Command) -> Vec<Effect> {
         Command::Analyze => analysis::toggle(app),
         Command::Hint => hint::request(app),
         Command::GoToPly(ply) => go_to_ply(app, ply),
+        Command::Submit => submit_input(app),
+        Command::DropOrClear => {
+            if app.selected.is_some() {
+                app.selected = None;
+            } else {
+                app.input.clear();
+            }
+            Vec::new()
+        }
+        Command::DropPiece => {
+            app.selected = None;
+            Vec::new()
+        }
+        Command::FocusInput => {
+            app.focus = Focus::Input;
+            Vec::new()
+        }
+        Command::ScrollLog(scroll) => {
+            match scroll {
+                LogScroll::Up(lines) => app.log.scroll_up(lines),
+                LogScroll::Down(lines) => app.log.scroll_down(lines),
+                LogScroll::Oldest => app.log.scroll_to_top(),
+                LogScroll::Newest => app.log.follow(),
+            }
+            // The explorer follows the log's bottom line.
+            super::explorer::sync_from_log(app);
+            Vec::new()
+        }
+        Command::Explore(to) => {
+            super::explorer::walk(app, to);
+            Vec::new()
+        }
+        Command::CloseCompare => {
+            app.compare.shown = false;
+            Vec::new()
+        }
+        Command::AskRoom(ask) => vec![Effect::AskRoom {
+            ask,
+            text: String::new(),
+        }],
     }
 }
 
@@ -515,7 +551,8 @@ pub fn legal_targets(app: &App) -> Vec<Square> {
 
 fn step_search(app: &mut App, command: StepCommand) -> Vec<Effect> {
     if app.study.replay.is_some() {
-        return super::explorer::step(app, command);
+        super::explorer::replay_step(app, command);
+        return Vec::new();
     }
     match (&app.engine.thinking, &mut app.log.step) {
         (Some(thinking), Some(step)) => {

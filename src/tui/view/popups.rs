@@ -76,7 +76,7 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
     let hint_style = palette.popup.patch(palette.log_detail);
     match popup {
         Popup::Help { scroll } => {
-            let lines = help_lines();
+            let lines = help_lines(app.place());
             let rect = centred(area, 78, area.height.saturating_sub(2));
             let inner = frame_popup(app, frame, rect, "Keys (Esc closes, Up/Down scroll)");
             let key_width = 20;

@@ -1,0 +1,449 @@
+//! The keymap's table: each key binding once, in the order the help lists them.
+
+use crossterm::event::KeyCode;
+
+use super::super::action::{Command, Direction, ExplorerMove, LogScroll, RoomAsk};
+use super::super::step::StepCommand;
+use super::{Bind, Binding, InRoom, Key, Pane, Places, Section};
+
+const fn bind(pane: Pane, key: Key, command: Command) -> Bind {
+    Bind { pane, key, command }
+}
+
+const fn any(key: Key, command: Command) -> Bind {
+    bind(Pane::Any, key, command)
+}
+
+const fn input(key: Key, command: Command) -> Bind {
+    bind(Pane::Input, key, command)
+}
+
+const fn board(key: Key, command: Command) -> Bind {
+    bind(Pane::Board, key, command)
+}
+
+const fn log(key: Key, command: Command) -> Bind {
+    bind(Pane::Log, key, command)
+}
+
+/// The search-tree explorer's keys.
+const fn tree(key: Key, command: Command) -> Bind {
+    bind(Pane::Explorer, key, command)
+}
+
+const fn key(code: KeyCode) -> Key {
+    Key::plain(code)
+}
+
+const fn f(n: u8) -> Key {
+    Key::plain(KeyCode::F(n))
+}
+
+const fn ch(c: char) -> Key {
+    Key::char(c)
+}
+
+const fn ctrl(c: char) -> Key {
+    Key::ctrl(c)
+}
+
+const fn row(keys: &'static str, help: &'static str, binds: &'static [Bind]) -> Binding {
+    Binding {
+        keys,
+        help,
+        binds,
+        places: Places::EVERYWHERE,
+        room: InRoom::Same,
+    }
+}
+
+/// Not in a room: the room's game is shared, its engine is the server's.
+const fn local(keys: &'static str, help: &'static str, binds: &'static [Bind]) -> Binding {
+    Binding {
+        places: Places::LOCAL,
+        ..row(keys, help, binds)
+    }
+}
+
+const fn asks(
+    keys: &'static str,
+    help: &'static str,
+    binds: &'static [Bind],
+    ask: RoomAsk,
+    room_help: &'static str,
+) -> Binding {
+    Binding {
+        room: InRoom::Asks(ask, room_help),
+        ..row(keys, help, binds)
+    }
+}
+
+use Command as C;
+use KeyCode as K;
+use Pane as P;
+
+const fn step(command: StepCommand) -> Command {
+    Command::Step(command)
+}
+
+const fn cursor(direction: Direction) -> Command {
+    Command::MoveCursor(direction)
+}
+
+const fn explore(to: ExplorerMove) -> Command {
+    Command::Explore(to)
+}
+
+const fn scroll(how: LogScroll) -> Command {
+    Command::ScrollLog(how)
+}
+
+pub const KEYMAP: &[Section] = &[
+    Section {
+        title: "Playing (the input line has focus at start)",
+        bindings: &[
+            row(
+                "type + Enter",
+                "play a move: Chinese, WXF (C2.5) or ICCS (h2e2)",
+                &[],
+            ),
+            row(
+                "Enter (empty)",
+                "pick up / put down at the board cursor",
+                &[input(key(K::Enter), C::Submit)],
+            ),
+            // With text on the line, Left and Right edit it (`keys`).
+            row(
+                "arrows",
+                "move the board cursor (Left/Right edit typed text)",
+                &[
+                    input(key(K::Up), cursor(Direction::Up)),
+                    input(key(K::Down), cursor(Direction::Down)),
+                    input(key(K::Left), cursor(Direction::Left)),
+                    input(key(K::Right), cursor(Direction::Right)),
+                ],
+            ),
+            // The line editor's own keys (`InputLine::edit_key`), in prompts too.
+            row("Home End Bksp Del", "edit the line", &[]),
+            row(
+                "Ctrl-U Ctrl-W",
+                "delete to line start / the word before the cursor",
+                &[],
+            ),
+            row(
+                "Esc",
+                "drop the picked piece, else clear the line",
+                &[input(key(K::Esc), C::DropOrClear)],
+            ),
+        ],
+    },
+    Section {
+        title: "Board (Tab to it)",
+        bindings: &[
+            row(
+                "arrows, h j k l",
+                "move the cursor",
+                &[
+                    board(key(K::Up), cursor(Direction::Up)),
+                    board(ch('k'), cursor(Direction::Up)),
+                    board(key(K::Down), cursor(Direction::Down)),
+                    board(ch('j'), cursor(Direction::Down)),
+                    board(key(K::Left), cursor(Direction::Left)),
+                    board(ch('h'), cursor(Direction::Left)),
+                    board(key(K::Right), cursor(Direction::Right)),
+                    board(ch('l'), cursor(Direction::Right)),
+                ],
+            ),
+            row(
+                "Enter, Space",
+                "pick up / put down",
+                &[
+                    board(key(K::Enter), C::PickOrPut),
+                    board(ch(' '), C::PickOrPut),
+                ],
+            ),
+            row(
+                "mouse click",
+                "pick up / put down on the point clicked",
+                &[],
+            ),
+            row(
+                "Esc",
+                "drop the picked piece",
+                &[board(key(K::Esc), C::DropPiece)],
+            ),
+            row("other characters", "go to the input line", &[]),
+        ],
+    },
+    Section {
+        title: "Game",
+        bindings: &[
+            asks(
+                "Ctrl-Z",
+                "undo (against the engine: your move and its reply)",
+                &[any(ctrl('z'), C::Undo)],
+                RoomAsk::Undo,
+                "ask to take back, or agree to the other side's request",
+            ),
+            local("Ctrl-Y", "redo", &[any(ctrl('y'), C::Redo)]),
+            local("Ctrl-N", "new game", &[any(ctrl('n'), C::NewGame)]),
+            row("Ctrl-F", "flip the board", &[any(ctrl('f'), C::Flip)]),
+            local(
+                "Ctrl-G",
+                "engine moves now (also for your side)",
+                &[any(ctrl('g'), C::EngineMoveNow)],
+            ),
+            local(
+                "Ctrl-T",
+                "stop thinking; the engine waits for Ctrl-G",
+                &[any(ctrl('t'), C::StopThinking)],
+            ),
+            asks(
+                "Ctrl-R",
+                "resign (asks first); :draw offers a draw",
+                &[any(ctrl('r'), C::Resign)],
+                RoomAsk::Resign,
+                "resign (asks first); :draw offers a draw",
+            ),
+            local(
+                "F4",
+                "who plays: you as Red or Black, two players, engines",
+                &[any(f(4), C::ChooseMode)],
+            ),
+            row(
+                "Ctrl-B",
+                "the book moves of the position: games, score",
+                &[any(ctrl('b'), C::ShowBook)],
+            ),
+            local(
+                "F3, Ctrl-O",
+                "load a FEN or a PGN file",
+                &[any(f(3), C::Load), any(ctrl('o'), C::Load)],
+            ),
+            local(
+                "F2, Ctrl-E",
+                "save the game as PGN",
+                &[any(f(2), C::Save), any(ctrl('e'), C::Save)],
+            ),
+            // In a room the room's moves stand: a click is answered from there.
+            local(
+                "click a move",
+                "show the position after it (move list)",
+                &[],
+            ),
+            // Ctrl-Backspace too, as some terminals report Ctrl-H; with text on the
+            // input line Ctrl-H is Backspace (`keys`).
+            local(
+                "Ctrl-H",
+                "hint: the engine's best move, marked, not played",
+                &[
+                    any(ctrl('h'), C::Hint),
+                    any(Key::ctrl_code(K::Backspace), C::Hint),
+                ],
+            ),
+            local(
+                "Ctrl-A",
+                "analysis board: live engine lines and score graph",
+                &[any(ctrl('a'), C::Analyze)],
+            ),
+        ],
+    },
+    Section {
+        title: "Search log (Tab to it)",
+        bindings: &[
+            local(
+                "F7",
+                "step mode on/off (pause before each trace event)",
+                &[any(f(7), C::ToggleStep)],
+            ),
+            local(
+                "Space n Enter Right",
+                "one event (F8 from any pane)",
+                &[
+                    log(ch(' '), step(StepCommand::One)),
+                    log(ch('n'), step(StepCommand::One)),
+                    log(key(K::Enter), step(StepCommand::One)),
+                    log(key(K::Right), step(StepCommand::One)),
+                    any(f(8), step(StepCommand::One)),
+                ],
+            ),
+            local(
+                "i",
+                "run to the end of the iteration",
+                &[bind(P::Log, ch('i'), step(StepCommand::ToIterationEnd))],
+            ),
+            local(
+                "c / p",
+                "continue freely / pause again",
+                &[
+                    log(ch('c'), step(StepCommand::Continue)),
+                    log(ch('p'), step(StepCommand::Pause)),
+                ],
+            ),
+            row(
+                "Up Down j k, wheel",
+                "scroll a line (PgUp PgDn: a page)",
+                &[
+                    log(key(K::Up), scroll(LogScroll::Up(1))),
+                    log(ch('k'), scroll(LogScroll::Up(1))),
+                    bind(P::Log, key(K::Down), scroll(LogScroll::Down(1))),
+                    log(ch('j'), scroll(LogScroll::Down(1))),
+                    bind(P::Log, key(K::PageUp), scroll(LogScroll::Up(10))),
+                    bind(P::Log, key(K::PageDown), scroll(LogScroll::Down(10))),
+                ],
+            ),
+            row(
+                "Home g / End G",
+                "oldest line / follow the newest",
+                &[
+                    log(key(K::Home), scroll(LogScroll::Oldest)),
+                    log(ch('g'), scroll(LogScroll::Oldest)),
+                    log(key(K::End), scroll(LogScroll::Newest)),
+                    log(ch('G'), scroll(LogScroll::Newest)),
+                ],
+            ),
+            local(
+                "F11",
+                "log detail: off, summary, nodes, events",
+                &[any(f(11), C::CycleTrace)],
+            ),
+            row(
+                "Esc",
+                "back to the input line",
+                &[log(key(K::Esc), C::FocusInput)],
+            ),
+        ],
+    },
+    Section {
+        title: "Tree explorer (F12; Tab to it while shown)",
+        bindings: &[
+            local(
+                "F12",
+                "show the explored tree in the board's place / hide it",
+                &[any(f(12), C::ToggleExplorer)],
+            ),
+            local(
+                "Up Down, PgUp PgDn",
+                "walk the rows",
+                &[
+                    tree(key(K::Up), explore(ExplorerMove::Up)),
+                    tree(ch('k'), explore(ExplorerMove::Up)),
+                    bind(P::Explorer, key(K::Down), explore(ExplorerMove::Down)),
+                    tree(ch('j'), explore(ExplorerMove::Down)),
+                    bind(
+                        P::Explorer,
+                        key(K::PageUp),
+                        explore(ExplorerMove::Page(-10)),
+                    ),
+                    bind(
+                        P::Explorer,
+                        key(K::PageDown),
+                        explore(ExplorerMove::Page(10)),
+                    ),
+                ],
+            ),
+            local(
+                "Right / Left, Enter",
+                "open / close a node (or go in / out)",
+                &[
+                    bind(P::Explorer, key(K::Right), explore(ExplorerMove::Right)),
+                    tree(ch('l'), explore(ExplorerMove::Right)),
+                    bind(P::Explorer, key(K::Left), explore(ExplorerMove::Left)),
+                    tree(ch('h'), explore(ExplorerMove::Left)),
+                    bind(P::Explorer, key(K::Enter), explore(ExplorerMove::Toggle)),
+                ],
+            ),
+            local(
+                "p",
+                "the principal variation",
+                &[tree(ch('p'), explore(ExplorerMove::Pv))],
+            ),
+            local(
+                "x",
+                "the next cut-off",
+                &[bind(
+                    P::Explorer,
+                    ch('x'),
+                    explore(ExplorerMove::NextCutoff),
+                )],
+            ),
+            local(
+                "/ text Enter",
+                "the next node whose move contains text",
+                &[bind(P::Explorer, ch('/'), explore(ExplorerMove::Search))],
+            ),
+            local(
+                "Space c",
+                "step one event / continue (also in the log)",
+                &[
+                    tree(ch(' '), step(StepCommand::One)),
+                    tree(ch('n'), step(StepCommand::One)),
+                    tree(ch('c'), step(StepCommand::Continue)),
+                    bind(P::Explorer, ch('i'), step(StepCommand::ToIterationEnd)),
+                ],
+            ),
+            local(
+                "Esc",
+                "back to the input line",
+                &[tree(key(K::Esc), C::FocusInput)],
+            ),
+        ],
+    },
+    Section {
+        title: "Screen",
+        bindings: &[
+            row(
+                "Tab, Shift-Tab",
+                "focus: input line, board, search log",
+                &[
+                    any(key(K::Tab), C::FocusNext),
+                    any(key(K::BackTab), C::FocusPrevious),
+                ],
+            ),
+            row("F5", "theme", &[any(f(5), C::ChooseTheme)]),
+            local(
+                "F6, Ctrl-P",
+                "profile",
+                &[
+                    any(f(6), C::ChooseProfile),
+                    any(ctrl('p'), C::ChooseProfile),
+                ],
+            ),
+            row(
+                "F9",
+                "glyphs: cjk, ascii, wide",
+                &[any(f(9), C::CycleGlyphs)],
+            ),
+            row(
+                "F10",
+                "notation: chinese, wxf, iccs",
+                &[any(f(10), C::CycleNotation)],
+            ),
+            row("Ctrl-L", "redraw", &[any(ctrl('l'), C::Redraw)]),
+            // `?` is text once the input line has some (`keys`).
+            row(
+                "F1, ? (empty line)",
+                "this help (Esc closes)",
+                &[
+                    any(f(1), C::Help),
+                    input(ch('?'), C::Help),
+                    board(ch('?'), C::Help),
+                    log(ch('?'), C::Help),
+                    tree(ch('?'), C::Help),
+                ],
+            ),
+            local(
+                "Esc",
+                "close the :compare view",
+                &[bind(P::Compare, key(K::Esc), C::CloseCompare)],
+            ),
+            asks(
+                "Ctrl-C, Ctrl-D",
+                "quit; an unfinished game is offered next time",
+                &[any(ctrl('c'), C::Quit), any(ctrl('d'), C::Quit)],
+                RoomAsk::Quit,
+                "leave the server; a player's seat is kept",
+            ),
+        ],
+    },
+];
