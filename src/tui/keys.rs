@@ -6,7 +6,6 @@ use crossterm::event::{
 };
 
 use crate::board::Square;
-use crate::service::StepCommand;
 
 use super::action::{Command, Direction, Effect};
 use super::app::{App, Focus};

@@ -3,8 +3,8 @@
 use crossterm::event::KeyCode;
 
 use super::super::action::{Command, Direction, ExplorerMove, LogScroll, RoomAsk};
-use super::super::step::StepCommand;
 use super::{Bind, Binding, InRoom, Key, Pane, Places, Section};
+use crate::service::StepCommand;
 
 const fn bind(pane: Pane, key: Key, command: Command) -> Bind {
     Bind { pane, key, command }
