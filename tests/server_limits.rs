@@ -21,7 +21,7 @@ async fn commands_without_a_pty_bad_commands_and_other_requests_are_refused() {
     assert_eq!(out, "");
     assert_eq!(
         err,
-        "usage: new engine [ROOM] | new human [ROOM] | join ROOM | watch ROOM | rooms\r\n"
+        "usage: new engine [ROOM] | new human [ROOM] | join ROOM | watch ROOM | rooms | resume CODE\r\n"
     );
     let (out, _, status) = exec(addr, "join bad_name").await;
     assert_eq!((out.as_str(), status), ("", Some(2)));

@@ -78,8 +78,11 @@ async fn a_dropped_player_keeps_the_seat_and_resumes_with_the_same_key() {
     bob.wait_for("ann back", |screen| !screen.contains("ann (away)"))
         .await;
 
-    // Someone else with the same name but another key is not ann.
+    // Someone else cannot take ann's name while she is here, nor her seat by another.
     let mut other = Terminal::open(addr, "ann", Some(user_key(3)), Some("join k8")).await;
+    other.wait_text("the name ann is in use").await;
+    assert_eq!(other.wait_closed().await, Some(1));
+    let mut other = Terminal::open(addr, "cy", Some(user_key(3)), Some("join k8")).await;
     other.wait_text("no open seat").await;
     server.stop(Duration::from_secs(2)).await;
 }
@@ -178,7 +181,8 @@ async fn an_engine_rooms_log_shows_the_engines_search() {
     let server = start(settings(dir.path())).await;
     let mut ann = Terminal::open(server.addr, "ann", None, Some("new engine e2")).await;
     ann.wait_text("room e2").await;
-    ann.wait_text("The engine's thinking shows here.").await;
+    // The log opens with the guest's resume code, not with "No engine".
+    ann.wait_text("resume code ").await;
     assert!(!ann.text().contains("No engine"), "{}", ann.text());
     ann.command("h2e2").await;
     // As the local log: who thinks within which limits, then a line per iteration

@@ -3,7 +3,7 @@
 
 /// The commands, as the usage line and the lobby show them.
 pub const LOBBY_USAGE: &str =
-    "new engine [ROOM] | new human [ROOM] | join ROOM | watch ROOM | rooms";
+    "new engine [ROOM] | new human [ROOM] | join ROOM | watch ROOM | rooms | resume CODE";
 
 /// A lobby command, typed or given as the SSH command.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -13,6 +13,65 @@ pub enum LobbyCommand {
     Join(String),
     Watch(String),
     Rooms,
+    /// A guest comes back to the seat its resume code was shown for.
+    Resume(ResumeCode),
+}
+
+/// What a guest (a client without a key) is told when it takes a seat, and types to
+/// take that seat again from another connection: eight letters and digits shown as
+/// `4F7K-9QXM`. The seat is the code's, not the name's, so a name proves nothing.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ResumeCode(String);
+
+/// Crockford's base 32: no I, L, O or U, so nothing is misread (a typed O is 0, I and
+/// L are 1).
+const CODE_ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+impl ResumeCode {
+    pub const LEN: usize = 8;
+
+    /// A code from eight random bytes (5 bits of each: 40 bits).
+    pub fn from_random(bytes: [u8; 8]) -> ResumeCode {
+        ResumeCode(
+            bytes
+                .iter()
+                .map(|&b| char::from(CODE_ALPHABET[usize::from(b) % 32]))
+                .collect(),
+        )
+    }
+
+    /// A typed code: case and the dash do not matter.
+    pub fn parse(text: &str) -> Result<ResumeCode, String> {
+        let code: String = text
+            .chars()
+            .filter(|&c| c != '-')
+            .map(|c| match c.to_ascii_uppercase() {
+                'O' => '0',
+                'I' | 'L' => '1',
+                c => c,
+            })
+            .collect();
+        let valid = code.len() == Self::LEN && code.bytes().all(|b| CODE_ALPHABET.contains(&b));
+        if valid {
+            Ok(ResumeCode(code))
+        } else {
+            Err(format!(
+                "bad resume code '{}': eight letters and digits, like 4F7K-9QXM",
+                text.chars().take(20).collect::<String>()
+            ))
+        }
+    }
+
+    /// The code as stored (no dash).
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for ResumeCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}-{}", &self.0[..4], &self.0[4..])
+    }
 }
 
 /// Who plays in a room besides its creator.
@@ -70,6 +129,7 @@ impl LobbyCommand {
             ["join", name] => Ok(LobbyCommand::Join(room(name)?)),
             ["watch", name] => Ok(LobbyCommand::Watch(room(name)?)),
             ["rooms"] => Ok(LobbyCommand::Rooms),
+            ["resume", code] => Ok(LobbyCommand::Resume(ResumeCode::parse(code)?)),
             _ => Err(format!("usage: {LOBBY_USAGE}")),
         }
     }
@@ -121,5 +181,19 @@ mod tests {
         );
         assert!(!valid_room_name("k_7"));
         assert!(valid_room_name("K-7"));
+    }
+
+    #[test]
+    fn resume_codes_read_back_whatever_the_case_dash_or_lookalikes() {
+        let code = ResumeCode::from_random([0, 1, 31, 32, 200, 255, 17, 99]);
+        assert_eq!(code.to_string(), "01Z0-8ZH3");
+        assert_eq!(code.as_str(), "01Z08ZH3");
+        assert_eq!(
+            LobbyCommand::parse("resume o1z0-8zh3"),
+            Ok(LobbyCommand::Resume(code.clone()))
+        );
+        assert_eq!(ResumeCode::parse("OIZ08ZH3"), Ok(code));
+        assert!(ResumeCode::parse("01Z0-8ZH").is_err());
+        assert!(ResumeCode::parse("01Z0-8ZHU").is_err());
     }
 }

@@ -16,7 +16,9 @@ mod state;
 
 pub use agreement::{DrawReply, TakebackReply};
 pub use draw_offer::{DrawAnswer, SearchView, answer_draw_offer};
-pub use lobby::{LOBBY_USAGE, LobbyCommand, RoomKind, RoomSummary, room_line, valid_room_name};
+pub use lobby::{
+    LOBBY_USAGE, LobbyCommand, ResumeCode, RoomKind, RoomSummary, room_line, valid_room_name,
+};
 pub use players::Players;
 pub use room::{RoomView, ended_text};
 pub use rules::RuleError;

@@ -1,13 +1,16 @@
 //! One bounded pool of engine services for every engine room: at most `threads`
 //! searches run at once (each on its service's own thread, never on the async workers
 //! that serve the sessions), each engine with `hash_total / threads` MB, so the hash is
-//! bounded in total. A busy pool queues searches in arrival order.
+//! bounded in total. A busy pool queues searches in arrival order (a room asks for one
+//! search at a time, so the queue is fair between rooms and no longer than the number
+//! of engine rooms), and tells each waiting search its place.
 
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use tokio::sync::{Semaphore, mpsc};
+use tokio::sync::{Semaphore, mpsc, watch};
 
 use crate::board::{Move, Position};
 use crate::engine::{Limits, SearchInfo};
@@ -21,7 +24,11 @@ struct Pooled {
 }
 
 pub struct EnginePool {
+    /// Tokio's semaphore serves waiters first come, first served.
     permits: Semaphore,
+    /// The searches waiting for a permit, in arrival order, and a signal when it moves.
+    waiting: Mutex<VecDeque<SearchId>>,
+    queue_moved: watch::Sender<u64>,
     idle: Mutex<Vec<Pooled>>,
     limits: Limits,
     next_id: AtomicU64,
@@ -37,6 +44,8 @@ impl EnginePool {
         let hash_mb_each = (hash_total_mb / threads).max(1);
         Arc::new(EnginePool {
             permits: Semaphore::new(threads),
+            waiting: Mutex::default(),
+            queue_moved: watch::Sender::new(0),
             idle: Mutex::new(Vec::new()),
             limits,
             next_id: AtomicU64::new(1),
@@ -63,15 +72,54 @@ impl EnginePool {
         Some(Pooled { link, events })
     }
 
-    /// Runs `request` on an idle engine (waiting for one), as a new game, passing each
-    /// finished iteration to `on_iteration`; the engine's move (`None` when it has none)
-    /// with what its last iteration found (a draw offer is answered by it).
+    /// Searches waiting for an engine now.
+    pub fn queue_len(&self) -> usize {
+        self.queue().len()
+    }
+
+    fn queue(&self) -> std::sync::MutexGuard<'_, VecDeque<SearchId>> {
+        self.waiting.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Waits for a free engine, telling `on_wait` the search's place in the queue (1:
+    /// next) each time it moves.
+    async fn wait_turn(
+        &self,
+        id: SearchId,
+        on_wait: &mut impl FnMut(usize),
+    ) -> Option<tokio::sync::SemaphorePermit<'_>> {
+        if let Ok(permit) = self.permits.try_acquire() {
+            return Some(permit);
+        }
+        self.queue().push_back(id);
+        self.queue_moved.send_modify(|moves| *moves += 1);
+        let mut moved = self.queue_moved.subscribe();
+        let acquire = self.permits.acquire();
+        tokio::pin!(acquire);
+        let permit = loop {
+            let place = self.queue().iter().position(|&waiting| waiting == id);
+            on_wait(place.map_or(1, |index| index + 1));
+            tokio::select! {
+                permit = &mut acquire => break permit.ok(),
+                _ = moved.changed() => {}
+            }
+        };
+        self.queue().retain(|&waiting| waiting != id);
+        self.queue_moved.send_modify(|moves| *moves += 1);
+        permit
+    }
+
+    /// Runs `request` on an idle engine (waiting for one: `on_wait` is told the place in
+    /// the queue), as a new game, passing each finished iteration to `on_iteration`; the
+    /// engine's move (`None` when it has none) with what its last iteration found (a draw
+    /// offer is answered by it).
     pub async fn best_move(
         self: &Arc<Self>,
         request: SearchRequest,
+        mut on_wait: impl FnMut(usize),
         mut on_iteration: impl FnMut(SearchInfo),
     ) -> Option<(Move, Option<SearchView>)> {
-        let _permit = self.permits.acquire().await.ok()?;
+        let _permit = self.wait_turn(request.id, &mut on_wait).await?;
         let idle = self.idle.lock().ok().and_then(|mut idle| idle.pop());
         let mut engine = idle.or_else(|| self.spawn())?;
         let id: SearchId = request.id;
@@ -119,5 +167,7 @@ pub fn search_limits(depth: Option<u32>, nodes: Option<u64>, movetime_ms: Option
 #[derive(Debug, Clone, Default)]
 pub struct WatchedSearch {
     pub request: Option<SearchRequest>,
+    /// The search's place in the queue for a free engine (1: next), while it waits.
+    pub queued: Option<usize>,
     pub iterations: Vec<SearchInfo>,
 }

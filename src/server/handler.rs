@@ -10,10 +10,11 @@ use russh::keys::HashAlg;
 use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, Response, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, MethodKind, MethodSet};
 
-use crate::game::{LOBBY_USAGE, LobbyCommand, RoomSummary, room_line};
+use crate::game::{LOBBY_USAGE, LobbyCommand, ResumeCode, RoomSummary, room_line};
 
 use super::hub::Hub;
 use super::log;
+use super::names::{display_name, guest_identity, new_resume_code};
 use super::session::{self, SessionStart, addr_text, clamp_size};
 
 /// A session channel before its shell or exec request.
@@ -25,9 +26,13 @@ struct Opening {
 pub struct Client {
     hub: Arc<Hub>,
     addr: Option<SocketAddr>,
-    /// Key fingerprint, or guest name and address.
+    /// Key fingerprint, or `guest:` and the guest's resume code.
     identity: String,
-    name: String,
+    /// The display name, or why the user name cannot be one (said when the session
+    /// starts: authentication has no place for a message).
+    name: Result<String, String>,
+    /// A guest's code for taking its seats again from another connection.
+    guest_code: Option<ResumeCode>,
     opening: HashMap<ChannelId, Opening>,
     started: bool,
 }
@@ -38,7 +43,8 @@ impl Client {
             hub,
             addr,
             identity: String::new(),
-            name: String::new(),
+            name: Ok(String::new()),
+            guest_code: None,
             opening: HashMap::new(),
             started: false,
         }
@@ -57,11 +63,6 @@ impl Client {
             proceed_with_methods: Some(self.methods()),
             partial_success: false,
         }
-    }
-
-    fn ip_text(&self) -> String {
-        self.addr
-            .map_or_else(|| "?".to_owned(), |addr| addr.ip().to_string())
     }
 
     /// Says `line` on the channel, ends it with `status`, closes it.
@@ -91,6 +92,18 @@ impl Client {
             );
             return;
         };
+        let claimed = self
+            .name
+            .clone()
+            .and_then(|name| Ok((self.hub.names.claim(&name, &self.identity)?, name)));
+        let (name_claim, name) = match claimed {
+            Ok(claimed) => claimed,
+            Err(why) => {
+                log(&format!("{} refused: {why}", addr_text(self.addr)));
+                self.finish(channel, session, &format!("xiangqi-tui: {why}"), 1);
+                return;
+            }
+        };
         let ip = self
             .addr
             .map_or(std::net::IpAddr::from([0, 0, 0, 0]), |addr| addr.ip());
@@ -105,12 +118,14 @@ impl Client {
         self.started = true;
         let start = SessionStart {
             identity: self.identity.clone(),
-            name: self.name.clone(),
+            name,
+            guest_code: self.guest_code.clone(),
             addr: self.addr,
             term,
             size,
             command,
             _place: place,
+            _name: name_claim,
         };
         tokio::spawn(session::run(Arc::clone(&self.hub), opening.channel, start));
     }
@@ -122,20 +137,6 @@ pub fn rooms_text(rooms: &[RoomSummary]) -> String {
         return "no rooms".to_owned();
     }
     rooms.iter().map(room_line).collect::<Vec<_>>().join("\r\n")
-}
-
-/// A display name from the SSH user name: printable, at most 16 characters.
-fn display_name(user: &str) -> String {
-    let name: String = user
-        .chars()
-        .filter(|c| !c.is_control() && !c.is_whitespace())
-        .take(16)
-        .collect();
-    if name.is_empty() {
-        "guest".to_owned()
-    } else {
-        name
-    }
 }
 
 impl Handler for Client {
@@ -161,7 +162,7 @@ impl Handler for Client {
         log(&format!(
             "{} signed in as {} with key {}",
             addr_text(self.addr),
-            self.name,
+            self.name.as_deref().unwrap_or("(a refused name)"),
             self.identity
         ));
         Ok(Auth::Accept)
@@ -176,12 +177,20 @@ impl Handler for Client {
         if self.hub.settings.publickey_only {
             return Ok(self.reject());
         }
+        let code = match new_resume_code() {
+            Ok(code) => code,
+            Err(error) => {
+                log(&format!("{} refused: {error}", addr_text(self.addr)));
+                return Ok(self.reject());
+            }
+        };
         self.name = display_name(user);
-        self.identity = format!("guest:{}@{}", self.name, self.ip_text());
+        self.identity = guest_identity(&code);
+        self.guest_code = Some(code);
         log(&format!(
             "{} signed in as guest {}",
             addr_text(self.addr),
-            self.name
+            self.name.as_deref().unwrap_or("(a refused name)")
         ));
         Ok(Auth::Accept)
     }

@@ -14,7 +14,9 @@ use crate::game::{RoomKind, RoomSummary};
 use super::ServerSettings;
 use super::engine_pool::{EnginePool, WatchedSearch};
 use super::log;
+use super::names::Names;
 use super::room::{RoomState, Seat};
+use super::stats::Stats;
 use super::store;
 
 /// A room shared by its sessions; `version` changes after every change.
@@ -70,6 +72,10 @@ pub struct Hub {
     pub shutdown: watch::Sender<bool>,
     pool: Arc<EnginePool>,
     next_room: AtomicU64,
+    pub stats: Stats,
+    pub names: Arc<Names>,
+    /// The room list of one lobby version, read once for all its viewers.
+    summaries: Mutex<(u64, Arc<Vec<RoomSummary>>)>,
 }
 
 /// A counted session; dropping it frees its place.
@@ -121,6 +127,9 @@ impl Hub {
             shutdown: watch::Sender::new(false),
             pool,
             next_room: AtomicU64::new(1),
+            stats: Stats::default(),
+            names: Arc::default(),
+            summaries: Mutex::new((u64::MAX, Arc::default())),
         })
     }
 
@@ -170,11 +179,19 @@ impl Hub {
             .sum()
     }
 
+    /// The lobby's room list, read once per lobby change however many watch it.
     pub fn summaries(&self) -> Vec<RoomSummary> {
-        self.rooms()
-            .values()
-            .map(|room| room.lock().summary())
-            .collect()
+        let version = *self.lobby.borrow();
+        let mut cached = self.summaries.lock().unwrap_or_else(|p| p.into_inner());
+        if cached.0 != version {
+            let fresh: Vec<RoomSummary> = self
+                .rooms()
+                .values()
+                .map(|room| room.lock().summary())
+                .collect();
+            *cached = (version, Arc::new(fresh));
+        }
+        cached.1.as_ref().clone()
     }
 
     pub fn room(&self, name: &str) -> Option<Arc<Room>> {
@@ -201,6 +218,19 @@ impl Hub {
         display: &str,
     ) -> Result<Arc<Room>, String> {
         let mut rooms = self.rooms();
+        self.expire(&mut rooms);
+        if kind == RoomKind::Engine && self.pool.queue_len() >= self.settings.max_engine_queue {
+            return Err(format!(
+                "the engines are busy ({} games waiting for one): try again in a minute",
+                self.pool.queue_len()
+            ));
+        }
+        if rooms.len() >= self.settings.max_rooms {
+            return Err(format!(
+                "the server has {} rooms open, its limit: try again later",
+                rooms.len()
+            ));
+        }
         let name = match name {
             Some(name) => {
                 if let Some(room) = rooms.get(&name) {
@@ -235,6 +265,29 @@ impl Hub {
         log(&format!("room {name} opened by {display}"));
         self.lobby.send_modify(|version| *version += 1);
         Ok(room)
+    }
+
+    /// Closes the rooms nobody has been in for the expiry time (`RoomState::expired`);
+    /// whether any closed.
+    fn expire(&self, rooms: &mut BTreeMap<String, Arc<Room>>) -> bool {
+        let now = std::time::Instant::now();
+        let expiry = self.settings.room_expiry;
+        let before = rooms.len();
+        rooms.retain(|name, room| {
+            let state = room.lock();
+            if !state.expired(expiry, now) {
+                return true;
+            }
+            if state.game.ply() == 0 && !state.is_over() {
+                // Nothing was played: nothing to keep on disk either.
+                if let Err(error) = store::remove(&self.settings.data_dir, name) {
+                    log(&format!("cannot remove room {name}: {error}"));
+                }
+            }
+            log(&format!("room {name} closed: nobody came for {expiry:?}"));
+            false
+        });
+        rooms.len() != before
     }
 
     /// Applies `change` to the room; on success saves it, tells its sessions and the
@@ -282,14 +335,26 @@ impl Hub {
             room.show_search(|search| {
                 *search = WatchedSearch {
                     request: Some(request.clone()),
+                    queued: None,
                     iterations: Vec::new(),
                 }
             });
             let best = hub
                 .pool
-                .best_move(request, |info| {
-                    room.show_search(|search| search.iterations.push(info))
-                })
+                .best_move(
+                    request,
+                    |place| {
+                        if room.search().queued != Some(place) {
+                            room.show_search(|search| search.queued = Some(place));
+                        }
+                    },
+                    |info| {
+                        room.show_search(|search| {
+                            search.queued = None;
+                            search.iterations.push(info);
+                        })
+                    },
+                )
                 .await;
             room.engine_busy.store(false, Ordering::Release);
             if let Some((mv, view)) = best {
@@ -308,5 +373,21 @@ impl Hub {
             // A stale result (a move was taken back meanwhile): search again if due.
             hub.engine_if_due(&room);
         });
+    }
+}
+
+/// Closes expired rooms once a minute, so the lobby lists the rooms people use.
+pub async fn expire_rooms_every_minute(hub: Arc<Hub>) {
+    let mut shutdown = hub.shutdown.subscribe();
+    let mut ticks = tokio::time::interval(std::time::Duration::from_secs(60));
+    loop {
+        tokio::select! {
+            _ = ticks.tick() => {}
+            _ = shutdown.changed() => return,
+        }
+        let closed = hub.expire(&mut hub.rooms());
+        if closed {
+            hub.lobby.send_modify(|version| *version += 1);
+        }
     }
 }

@@ -7,8 +7,11 @@ mod engine_pool;
 mod handler;
 mod hostkey;
 mod hub;
+mod names;
+mod pacing;
 mod room;
 mod session;
+mod stats;
 mod store;
 
 use std::net::SocketAddr;
@@ -26,6 +29,7 @@ use crate::engine::Limits;
 pub use engine_pool::search_limits;
 pub use hostkey::{fingerprint, load_or_create as load_or_create_host_key};
 pub use room::{RoomState, Seat};
+pub use stats::StatsSnapshot;
 pub use store::{parse_room, room_path, room_pgn};
 
 /// Everything the server needs, decided by the command line and the config.
@@ -46,6 +50,13 @@ pub struct ServerSettings {
     pub input_bytes_per_second: u32,
     /// The start position of new rooms.
     pub start: Position,
+    /// Rooms open at once, at most (finished ones count until they expire).
+    pub max_rooms: usize,
+    /// A room nobody has been in for this long closes, unless it holds a game in
+    /// progress (its players may come back to it).
+    pub room_expiry: Duration,
+    /// Searches that may wait for a free engine; past it, new engine rooms are refused.
+    pub max_engine_queue: usize,
     /// Settings each session's app starts with (theme, notation, glyphs).
     pub config: Config,
 }
@@ -66,6 +77,9 @@ impl ServerSettings {
             engine_limits: search_limits(None, None, Some(1000)),
             input_bytes_per_second: 4096,
             start: Position::startpos(),
+            max_rooms: 200,
+            room_expiry: Duration::from_secs(10 * 60),
+            max_engine_queue: 32,
             config,
         }
     }
@@ -86,6 +100,11 @@ pub struct Running {
 impl Running {
     pub fn session_count(&self) -> usize {
         self.hub.session_count()
+    }
+
+    /// The work done so far (frames, resizes, ...), for tests and the flood example.
+    pub fn stats(&self) -> StatsSnapshot {
+        self.hub.stats.snapshot()
     }
 
     /// Tells every session, lets them say goodbye and save (rooms are saved after
@@ -134,6 +153,7 @@ pub async fn start(settings: ServerSettings) -> Result<Running, String> {
     });
     let hub = hub::Hub::new(settings);
     hub.resume_engines();
+    tokio::spawn(hub::expire_rooms_every_minute(Arc::clone(&hub)));
     let accept = tokio::spawn(accept_loop(listener, config, Arc::clone(&hub)));
     Ok(Running { addr, hub, accept })
 }

@@ -5,6 +5,7 @@
 //! (`RoomView`). Plain state under a lock: no I/O.
 
 use std::collections::VecDeque;
+use std::time::Instant;
 
 use crate::board::{Color, Move, Position};
 use crate::game::{
@@ -42,6 +43,9 @@ pub struct RoomState {
     /// goes by it, as the local engine's does.
     pub engine_view: Option<SearchView>,
     pub spectators: usize,
+    /// Since when no session shows the room (`None`: someone is here). A room nobody
+    /// plays in expires (the hub decides when).
+    pub vacant_since: Option<Instant>,
     chat: VecDeque<(u64, String)>,
     chat_next: u64,
 }
@@ -72,6 +76,7 @@ impl RoomState {
             engine_side: (kind == RoomKind::Engine).then_some(Color::Black),
             engine_view: None,
             spectators: 0,
+            vacant_since: Some(Instant::now()),
             chat: VecDeque::new(),
             chat_next: 0,
         }
@@ -140,6 +145,37 @@ impl RoomState {
                 seat.connected.saturating_sub(1)
             };
         }
+        self.note_vacancy();
+    }
+
+    /// A spectator arrives (`true`) or leaves.
+    pub fn set_watching(&mut self, arrives: bool) {
+        self.spectators = if arrives {
+            self.spectators + 1
+        } else {
+            self.spectators.saturating_sub(1)
+        };
+        self.note_vacancy();
+    }
+
+    fn note_vacancy(&mut self) {
+        let occupied =
+            self.spectators > 0 || self.seats.iter().flatten().any(|seat| seat.connected > 0);
+        self.vacant_since = match (occupied, self.vacant_since) {
+            (true, _) => None,
+            (false, None) => Some(Instant::now()),
+            (false, since) => since,
+        };
+    }
+
+    /// Whether the room may be closed, nobody having been in it for `expiry`: only a
+    /// room with nothing to resume (no move played) or a finished one. A game in
+    /// progress stays for its players to come back to.
+    pub fn expired(&self, expiry: std::time::Duration, now: Instant) -> bool {
+        let idle = self
+            .vacant_since
+            .is_some_and(|since| now.saturating_duration_since(since) >= expiry);
+        idle && (self.game.ply() == 0 || self.is_over())
     }
 
     pub fn seat_name(&self, color: Color) -> String {

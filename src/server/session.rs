@@ -5,7 +5,7 @@
 
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use russh::ChannelMsg;
 use russh::server::Msg;
@@ -13,11 +13,13 @@ use tokio::io::{AsyncWrite, AsyncWriteExt};
 use tokio::sync::{Notify, watch};
 
 use crate::board::Color;
-use crate::game::{LobbyCommand, RoomKind};
+use crate::game::{LobbyCommand, ResumeCode, RoomKind};
 use crate::tui::{Intent, RemoteSession, SCREEN_RESTORE, SCREEN_SETUP};
 
 use super::hub::{Hub, Room, SessionPlace};
 use super::log;
+use super::names::{NameClaim, guest_identity};
+use super::pacing::{FramePacer, RESIZE_COST, RateLimit};
 
 /// Largest window accepted; bigger requests are clamped (a frame's cost grows with it).
 pub const MAX_COLUMNS: u16 = 400;
@@ -77,45 +79,26 @@ impl Output {
     }
 }
 
-/// Input allowed per second (bytes) and the burst above it.
-struct RateLimit {
-    per_second: f64,
-    tokens: f64,
-    last: Instant,
-}
-
-impl RateLimit {
-    fn new(per_second: u32) -> RateLimit {
-        RateLimit {
-            per_second: f64::from(per_second),
-            tokens: f64::from(per_second) * 2.0,
-            last: Instant::now(),
-        }
-    }
-
-    /// How many of `len` bytes may be handled now.
-    fn allow(&mut self, len: usize) -> usize {
-        let now = Instant::now();
-        let refill = now.duration_since(self.last).as_secs_f64() * self.per_second;
-        self.tokens = (self.tokens + refill).min(self.per_second * 2.0);
-        self.last = now;
-        let allowed = (self.tokens.floor() as usize).min(len);
-        self.tokens -= allowed as f64;
-        allowed
-    }
-}
-
 /// Who the session is and how it started.
 pub struct SessionStart {
+    /// The key's fingerprint, or the guest's resume code (`resume` changes it to the
+    /// code typed).
     pub identity: String,
     pub name: String,
+    /// A guest's resume code, told when it takes a seat.
+    pub guest_code: Option<ResumeCode>,
     pub addr: Option<SocketAddr>,
     pub term: String,
     pub size: (u16, u16),
     pub command: Option<LobbyCommand>,
     /// Held for the session's life: it counts against the limits.
     pub _place: SessionPlace,
+    /// The display name, held for the session's life.
+    pub _name: NameClaim,
 }
+
+/// Wrong resume codes a session may type before it is closed (guessing is slow).
+const MAX_BAD_CODES: u32 = 5;
 
 /// Where the session is.
 enum Place {
@@ -133,6 +116,7 @@ struct Session {
     place: Place,
     room_version: watch::Receiver<u64>,
     quit: bool,
+    bad_codes: u32,
 }
 
 /// Runs the session on `channel` until the player leaves, the link drops or the server
@@ -156,6 +140,7 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
         ui,
         place: Place::Lobby,
         quit: false,
+        bad_codes: 0,
         start,
     };
     log(&format!(
@@ -169,28 +154,35 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
     let mut shutdown = hub.shutdown.subscribe();
     let mut rate = RateLimit::new(hub.settings.input_bytes_per_second);
     let mut idle = Box::pin(tokio::time::sleep(hub.settings.idle_timeout));
+    // Whatever arrives between two frames (keys, resizes, room and lobby changes) goes
+    // into one frame: a flood of any of them costs at most one frame per interval.
+    let mut pacer = FramePacer::new();
     let mut warned_rate = false;
     let mut reason = "left";
     while !session.quit {
-        session.draw(&output);
         let in_room = matches!(session.place, Place::Room { .. });
+        let next_frame = pacer.next_frame();
         tokio::select! {
             message = channel.wait() => match message {
                 Some(ChannelMsg::Data { data }) => {
                     idle.as_mut().reset(tokio::time::Instant::now() + hub.settings.idle_timeout);
                     let allowed = rate.allow(data.len());
-                    if allowed < data.len() && !warned_rate {
-                        warned_rate = true;
-                        session.ui.notify("typing too fast: some input was dropped", true);
+                    if allowed < data.len() {
+                        hub.stats.input_dropped(data.len() - allowed);
+                        if !warned_rate {
+                            warned_rate = true;
+                            session.ui.notify("typing too fast: some input was dropped", true);
+                        }
                     }
                     let intents = session.ui.feed(&data[..allowed]);
                     for intent in intents {
                         session.act(intent);
                     }
+                    pacer.redraw = true;
                 }
                 Some(ChannelMsg::WindowChange { col_width, row_height, .. }) => {
-                    let (width, height) = clamp_size(col_width, row_height);
-                    session.ui.resize(width, height);
+                    hub.stats.window_change();
+                    pacer.resize = Some(clamp_size(col_width, row_height));
                 }
                 Some(ChannelMsg::Eof | ChannelMsg::Close) | None => {
                     reason = "disconnected";
@@ -199,14 +191,13 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
                 Some(_) => {}
             },
             changed = session.room_version.changed(), if in_room => {
-                if changed.is_ok() {
-                    session.refresh_room();
-                }
+                pacer.room_changed |= changed.is_ok();
             }
             changed = lobby.changed(), if !in_room => {
-                if changed.is_ok() {
-                    session.ui.show_lobby(hub.summaries());
-                }
+                pacer.lobby_changed |= changed.is_ok();
+            }
+            () = tokio::time::sleep_until(next_frame), if pacer.pending() => {
+                session.frame(&mut pacer, &mut rate, &output);
             }
             _ = shutdown.changed() => {
                 session.ui.notify("the server is stopping: your game is saved", true);
@@ -257,10 +248,37 @@ impl Session {
                 .notify(format!("room {name}: resumed your game"), false);
             return;
         }
+        self.show_lobby();
+    }
+
+    /// Applies what changed since the last frame and draws one.
+    fn frame(&mut self, pacer: &mut FramePacer, rate: &mut RateLimit, output: &Output) {
+        // A resize waits while the rate limit is spent: it is only delayed, the
+        // latest size is kept.
+        if let Some((width, height)) = pacer.resize
+            && rate.pay(RESIZE_COST)
+        {
+            pacer.resize = None;
+            self.hub.stats.resize();
+            self.ui.resize(width, height);
+        }
+        if pacer.room_changed {
+            self.refresh_room();
+        }
+        if pacer.lobby_changed && matches!(self.place, Place::Lobby) {
+            self.show_lobby();
+        }
+        pacer.drawn();
+        self.draw(output);
+    }
+
+    fn show_lobby(&mut self) {
+        self.hub.stats.lobby_read();
         self.ui.show_lobby(self.hub.summaries());
     }
 
     fn draw(&mut self, output: &Output) {
+        self.hub.stats.frame();
         match self.ui.render() {
             Ok(bytes) if bytes.is_empty() => {}
             Ok(bytes) => {
@@ -287,6 +305,12 @@ impl Session {
             if let Some(request) = &search.request {
                 self.ui.show_engine_search(request, &search.iterations);
             }
+            if let Some(place) = search.queued {
+                self.ui.notify(
+                    format!("the engines are busy: your game is number {place} in their queue"),
+                    false,
+                );
+            }
         }
     }
 
@@ -301,7 +325,7 @@ impl Session {
         };
         self.hub.touch(&room, |state| match side {
             Some(color) => state.set_connected(color, true),
-            None => state.spectators += 1,
+            None => state.set_watching(true),
         });
         self.room_version = room.version.subscribe();
         self.place = Place::Room {
@@ -311,11 +335,52 @@ impl Session {
         self.refresh_room();
     }
 
+    /// Enters `room`, where this session now holds a seat; a guest is told its code.
+    fn enter_seated(&mut self, room: Arc<Room>) {
+        self.enter(room, false);
+        self.tell_resume_code();
+    }
+
+    fn tell_resume_code(&mut self) {
+        if let Some(code) = &self.start.guest_code
+            && guest_identity(code) == self.start.identity
+        {
+            // In the log, where it stays; the code first, so a narrow pane shows it.
+            self.ui.note(format!(
+                "resume code {code} (this seat from another connection: \
+                 ssh -t SERVER resume {code})"
+            ));
+        }
+    }
+
+    /// `resume CODE`: takes the seat the code was given for.
+    fn resume(&mut self, code: &ResumeCode) -> Result<(), String> {
+        let identity = guest_identity(code);
+        let Some(room) = self.hub.seat_of(&identity) else {
+            self.bad_codes += 1;
+            if self.bad_codes >= MAX_BAD_CODES {
+                log(&format!(
+                    "{} closed: {MAX_BAD_CODES} wrong resume codes",
+                    addr_text(self.start.addr)
+                ));
+                self.quit = true;
+            }
+            return Err(format!("no unfinished game has the resume code {code}"));
+        };
+        self.start.identity = identity;
+        self.start.guest_code = Some(code.clone());
+        let name = room.lock().name.clone();
+        self.enter(room, false);
+        self.ui
+            .notify(format!("room {name}: resumed your game"), false);
+        Ok(())
+    }
+
     fn leave_room(&mut self) {
         if let Place::Room { room, side } = std::mem::replace(&mut self.place, Place::Lobby) {
             self.hub.touch(&room, |state| match side {
                 Some(color) => state.set_connected(color, false),
-                None => state.spectators = state.spectators.saturating_sub(1),
+                None => state.set_watching(false),
             });
         }
     }
@@ -326,7 +391,7 @@ impl Session {
             Intent::Lobby(command) => self.lobby_command(command),
             Intent::Leave => {
                 self.leave_room();
-                self.ui.show_lobby(self.hub.summaries());
+                self.show_lobby();
                 self.ui
                     .notify("back in the lobby; your seat is kept", false);
             }
@@ -340,30 +405,31 @@ impl Session {
         let result = match command {
             LobbyCommand::Rooms => {
                 self.leave_room();
-                self.ui.show_lobby(self.hub.summaries());
+                self.show_lobby();
                 Ok(())
             }
-            LobbyCommand::NewEngine(room) | LobbyCommand::NewHuman(room)
-                if self.hub.seat_of(&identity).is_some() && room.is_none() =>
+            // Named or not, one unfinished game of one's own at a time.
+            LobbyCommand::NewEngine(_) | LobbyCommand::NewHuman(_)
+                if self.hub.seat_of(&identity).is_some() =>
             {
-                let _ = room;
                 Err("you have an unfinished game: finish it (or resign) first".to_owned())
             }
             LobbyCommand::NewEngine(room) => self
                 .hub
                 .create(room, RoomKind::Engine, &identity, &name)
-                .map(|room| self.enter(room, false)),
+                .map(|room| self.enter_seated(room)),
             LobbyCommand::NewHuman(room) => self
                 .hub
                 .create(room, RoomKind::Human, &identity, &name)
-                .map(|room| self.enter(room, false)),
+                .map(|room| self.enter_seated(room)),
             LobbyCommand::Join(room_name) => match self.hub.room(&room_name) {
                 Some(room) => self
                     .hub
                     .change(&room, |state| state.take_seat(&identity, &name))
-                    .map(|_| self.enter(room, false)),
+                    .map(|_| self.enter_seated(room)),
                 None => Err(format!("no room {room_name}")),
             },
+            LobbyCommand::Resume(code) => self.resume(&code),
             LobbyCommand::Watch(room_name) => match self.hub.room(&room_name) {
                 Some(room) => {
                     self.enter(room, true);

@@ -58,6 +58,14 @@ pub fn save(data_dir: &Path, room: &RoomState) -> std::io::Result<()> {
     write_atomically(&room_path(data_dir, &room.name), &room_pgn(room))
 }
 
+/// Removes the file of a room that held no game (it expired before a move).
+pub fn remove(data_dir: &Path, name: &str) -> std::io::Result<()> {
+    match std::fs::remove_file(room_path(data_dir, name)) {
+        Err(error) if error.kind() != std::io::ErrorKind::NotFound => Err(error),
+        _ => Ok(()),
+    }
+}
+
 /// A room read back from its PGN; `None` for a finished game.
 pub fn parse_room(text: &str) -> Result<Option<RoomState>, String> {
     let record = GameRecord::from_pgn(text).map_err(|error| error.to_string())?;

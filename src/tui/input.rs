@@ -2,6 +2,10 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+/// The longest line, in characters. Every edit and every frame costs up to this much,
+/// whatever a (remote) user types or pastes; a move or command is a few dozen.
+pub const MAX_INPUT_CHARS: usize = 512;
+
 /// The text being typed. The cursor is a character index (0..=len).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct InputLine {
@@ -43,9 +47,9 @@ impl InputLine {
         *self = InputLine::default();
     }
 
-    /// Replaces the text, cursor at the end.
+    /// Replaces the text (cut at `MAX_INPUT_CHARS`), cursor at the end.
     pub fn set_text(&mut self, text: &str) {
-        self.text = text.to_owned();
+        self.text = text.chars().take(MAX_INPUT_CHARS).collect();
         self.cursor = self.char_count();
         self.error = None;
     }
@@ -61,14 +65,32 @@ impl InputLine {
             .map_or(self.text.len(), |(at, _)| at)
     }
 
-    pub fn insert(&mut self, c: char) {
+    /// Inserts `c` at the cursor; `false` (and the line says why) when the line is full.
+    pub fn insert(&mut self, c: char) -> bool {
         if c.is_control() {
-            return;
+            return true;
+        }
+        if self.char_count() >= MAX_INPUT_CHARS {
+            self.error = Some(format!(
+                "the line is full ({MAX_INPUT_CHARS} characters at most)"
+            ));
+            return false;
         }
         let at = self.byte_at(self.cursor);
         self.text.insert(at, c);
         self.cursor += 1;
         self.error = None;
+        true
+    }
+
+    /// Inserts `text` (a paste) up to the line's bound; the rest is dropped, and the
+    /// line says so.
+    pub fn insert_str(&mut self, text: &str) {
+        for c in text.chars() {
+            if !self.insert(c) {
+                return;
+            }
+        }
     }
 
     pub fn backspace(&mut self) {
@@ -136,7 +158,9 @@ impl InputLine {
         match key.code {
             KeyCode::Char('u') if ctrl => self.delete_to_start(),
             KeyCode::Char('w') if ctrl => self.delete_word(),
-            KeyCode::Char(c) if !ctrl => self.insert(c),
+            KeyCode::Char(c) if !ctrl => {
+                self.insert(c);
+            }
             KeyCode::Backspace => self.backspace(),
             KeyCode::Delete => self.delete(),
             KeyCode::Left => self.left(),
@@ -190,5 +214,23 @@ mod tests {
         assert_eq!(line.text(), "9");
         line.insert('\u{7}');
         assert_eq!(line.text(), "9");
+    }
+
+    #[test]
+    fn the_line_is_bounded_and_says_so() {
+        let mut line = InputLine::default();
+        line.insert_str(&"a".repeat(MAX_INPUT_CHARS + 100));
+        assert_eq!(line.text().chars().count(), MAX_INPUT_CHARS);
+        assert_eq!(
+            line.error(),
+            Some("the line is full (512 characters at most)")
+        );
+        assert!(!line.insert('b'));
+        line.backspace();
+        assert!(line.insert('炮'));
+        assert_eq!(line.error(), None);
+        assert_eq!(line.text().chars().count(), MAX_INPUT_CHARS);
+        line.set_text(&"c".repeat(2 * MAX_INPUT_CHARS));
+        assert_eq!(line.cursor(), MAX_INPUT_CHARS);
     }
 }

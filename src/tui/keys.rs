@@ -269,11 +269,11 @@ fn popup_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
 pub fn on_paste(app: &mut App, text: &str) {
     let line = text.lines().next().unwrap_or("");
     match app.popups.last_mut() {
-        Some(Popup::Prompt { line: prompt, .. }) => line.chars().for_each(|c| prompt.insert(c)),
+        Some(Popup::Prompt { line: prompt, .. }) => prompt.insert_str(line),
         Some(_) => {}
         None => {
             app.focus = Focus::Input;
-            line.chars().for_each(|c| app.input.insert(c));
+            app.input.insert_str(line);
         }
     }
 }

@@ -165,6 +165,12 @@ impl RemoteSession {
         self.needs_clear = true;
     }
 
+    /// A line in the room's log that stays (what the player may need later).
+    pub fn note(&mut self, text: impl Into<String>) {
+        self.app.log.push(LogKind::Note, text.into());
+        self.app.log.follow();
+    }
+
     /// A message on the status line (lobby or room).
     pub fn notify(&mut self, text: impl Into<String>, alert: bool) {
         let text = text.into();

@@ -15,6 +15,8 @@ use super::action::Action;
 use super::app::App;
 use super::input::InputLine;
 use super::remote::Intent;
+use super::view::text::tail;
+use unicode_width::UnicodeWidthStr;
 
 /// The lobby's state in one session.
 #[derive(Debug, Default)]
@@ -34,11 +36,7 @@ impl Lobby {
     pub fn handle(&mut self, action: Action) -> Vec<Intent> {
         match action {
             Action::Paste(text) => {
-                text.lines()
-                    .next()
-                    .unwrap_or("")
-                    .chars()
-                    .for_each(|c| self.line.insert(c));
+                self.line.insert_str(text.lines().next().unwrap_or(""));
                 Vec::new()
             }
             Action::Key(key) => {
@@ -50,7 +48,7 @@ impl Lobby {
                         self.line.delete_to_start()
                     }
                     KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => {
-                        self.line.insert(c)
+                        self.line.insert(c);
                     }
                     KeyCode::Backspace => self.line.backspace(),
                     KeyCode::Left => self.line.left(),
@@ -138,12 +136,17 @@ pub fn draw(lobby: &Lobby, app: &App, frame: &mut Frame) {
         Line::from(" in a room: moves as at home, Ctrl-R resign, :draw, :undo, :say TEXT, :leave"),
     ];
     frame.render_widget(Paragraph::new(help_lines).style(palette.text), help);
+    // The end of a long line, so the cursor and the error stay in sight.
+    let room = usize::from(input.width).saturating_sub(2);
     let (text, style) = match lobby.line.error() {
-        Some(error) => (
-            format!("> {}  ({error})", lobby.line.text()),
-            palette.input_error,
+        Some(error) => {
+            let shown = tail(lobby.line.text(), room.saturating_sub(error.width() + 4));
+            (format!("> {shown}  ({error})"), palette.input_error)
+        }
+        None => (
+            format!("> {}", tail(lobby.line.text(), room)),
+            palette.input,
         ),
-        None => (format!("> {}", lobby.line.text()), palette.input),
     };
     frame.render_widget(Paragraph::new(text).style(style), input);
     let (message, style) = match &lobby.message {

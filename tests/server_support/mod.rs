@@ -183,7 +183,10 @@ impl Terminal {
 
     fn take(&mut self, message: ChannelMsg) {
         match message {
-            ChannelMsg::Data { data } => self.screen.process(&data),
+            // Standard error shows on the terminal too, as in OpenSSH's client.
+            ChannelMsg::Data { data } | ChannelMsg::ExtendedData { data, .. } => {
+                self.screen.process(&data)
+            }
             ChannelMsg::ExitStatus { exit_status } => self.exit_status = Some(exit_status),
             ChannelMsg::Close | ChannelMsg::Eof => self.closed = true,
             _ => {}

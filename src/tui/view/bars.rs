@@ -24,7 +24,12 @@ pub fn input(app: &App, frame: &mut Frame, area: Rect) {
     let width = usize::from(area.width);
     let room = width.saturating_sub(PROMPT.len() + 1);
     let text = app.input.text();
-    let shown = tail(text, room);
+    // A long line shows its end, and leaves room for its error.
+    let error_room = app
+        .input
+        .error()
+        .map_or(0, |error| (error.width() + 2).min(room / 2));
+    let shown = tail(text, room - error_room);
     let mut spans = vec![
         Span::styled(PROMPT, prompt_style),
         Span::styled(shown.to_owned(), palette.input),

@@ -8,7 +8,7 @@ mod explorer;
 mod graph;
 mod panes;
 mod popups;
-mod text;
+pub(crate) mod text;
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
