@@ -54,6 +54,15 @@ pub fn run(args: &ServeArgs, global: &GlobalArgs) -> anyhow::Result<()> {
     if let Some(rate) = table.input_bytes_per_second {
         settings.input_bytes_per_second = rate;
     }
+    if let Some(n) = table.max_rooms {
+        settings.max_rooms = n as usize;
+    }
+    if let Some(minutes) = table.room_expiry_min {
+        settings.room_expiry = Duration::from_secs(u64::from(minutes) * 60);
+    }
+    if let Some(n) = table.max_engine_queue {
+        settings.max_engine_queue = n as usize;
+    }
     settings.engine_limits = server::search_limits(
         settings_of.depth,
         settings_of.nodes,

@@ -37,6 +37,9 @@ pub struct ServerTable {
     pub engine_threads: Option<u32>,
     pub engine_hash_mb: Option<u32>,
     pub input_bytes_per_second: Option<u32>,
+    pub max_rooms: Option<u32>,
+    pub room_expiry_min: Option<u32>,
+    pub max_engine_queue: Option<u32>,
 }
 
 /// The keys, in the order the sample shows them.
@@ -50,6 +53,9 @@ pub const SERVER_KEYS: &[&str] = &[
     "engine_threads",
     "engine_hash_mb",
     "input_bytes_per_second",
+    "max_rooms",
+    "room_expiry_min",
+    "max_engine_queue",
 ];
 
 fn number(key: &str, raw: RawValue<'_>, min: u32, max: u32) -> Result<u32, ConfigProblem> {
@@ -132,6 +138,9 @@ impl ServerTable {
             "input_bytes_per_second" => {
                 self.input_bytes_per_second = Some(number(&key, raw, 64, 1_048_576)?)
             }
+            "max_rooms" => self.max_rooms = Some(number(&key, raw, 1, 100_000)?),
+            "room_expiry_min" => self.room_expiry_min = Some(number(&key, raw, 1, 10_080)?),
+            "max_engine_queue" => self.max_engine_queue = Some(number(&key, raw, 1, 10_000)?),
             _ => {
                 let allowed: Vec<String> = SERVER_KEYS.iter().map(|k| (*k).to_owned()).collect();
                 return Err(ConfigProblem::UnknownKey {
@@ -158,6 +167,9 @@ pub fn merge_server(file: &ServerTable, flags: &ServerTable) -> ServerTable {
         engine_threads: flags.engine_threads.or(file.engine_threads),
         engine_hash_mb: flags.engine_hash_mb.or(file.engine_hash_mb),
         input_bytes_per_second: flags.input_bytes_per_second.or(file.input_bytes_per_second),
+        max_rooms: flags.max_rooms.or(file.max_rooms),
+        room_expiry_min: flags.room_expiry_min.or(file.room_expiry_min),
+        max_engine_queue: flags.max_engine_queue.or(file.max_engine_queue),
     }
 }
 
