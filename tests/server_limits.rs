@@ -21,12 +21,18 @@ async fn commands_without_a_pty_bad_commands_and_other_requests_are_refused() {
     assert_eq!(out, "");
     assert_eq!(
         err,
-        "usage: new engine [ROOM] | new human [ROOM] | join ROOM | watch ROOM | rooms | resume CODE\r\n"
+        "usage: new engine [ROOM] | new human [ROOM] | join ROOM | watch ROOM | rooms | resume CODE | help\r\n"
     );
     let (out, _, status) = exec(addr, "join bad_name").await;
     assert_eq!((out.as_str(), status), ("", Some(2)));
     let (out, _, status) = exec(addr, "rooms").await;
     assert_eq!((out.as_str(), status), ("no rooms\r\n", Some(0)));
+    let (out, _, status) = exec(addr, "help").await;
+    assert_eq!(status, Some(0));
+    assert!(
+        out.starts_with("new engine [ROOM]  a game against the engine"),
+        "{out}"
+    );
     let (_, err, status) = exec(addr, "new human k1").await;
     assert_eq!(status, Some(1));
     assert!(err.contains("needs a terminal"), "{err}");

@@ -1,9 +1,33 @@
 //! The server's lobby as data: the kinds of room, a room's row in the list, the lobby
 //! commands (typed in the lobby or given as the SSH command) and room names.
 
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+use crate::board::Color;
+
 /// The commands, as the usage line and the lobby show them.
 pub const LOBBY_USAGE: &str =
-    "new engine [ROOM] | new human [ROOM] | join ROOM | watch ROOM | rooms | resume CODE";
+    "new engine [ROOM] | new human [ROOM] | join ROOM | watch ROOM | rooms | resume CODE | help";
+
+/// What each lobby command does, for `help` (in the lobby and as the SSH command).
+pub const LOBBY_HELP: &[(&str, &str)] = &[
+    (
+        "new engine [ROOM]",
+        "a game against the engine: you play Red",
+    ),
+    (
+        "new human [ROOM]",
+        "a room for two: you sit on Black, whoever joins opens",
+    ),
+    ("join ROOM", "take the open seat (or your own seat again)"),
+    ("watch ROOM", "watch a game and its chat"),
+    ("rooms", "the room list"),
+    (
+        "resume CODE",
+        "a guest's seat again, by the code it was shown",
+    ),
+    ("help", "this list"),
+];
 
 /// A lobby command, typed or given as the SSH command.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -15,6 +39,7 @@ pub enum LobbyCommand {
     Rooms,
     /// A guest comes back to the seat its resume code was shown for.
     Resume(ResumeCode),
+    Help,
 }
 
 /// What a guest (a client without a key) is told when it takes a seat, and types to
@@ -99,7 +124,10 @@ pub struct RoomSummary {
     pub red: Option<String>,
     pub black: Option<String>,
     pub spectators: usize,
-    pub moves: usize,
+    /// Half-moves played.
+    pub plies: usize,
+    /// Whose move it is.
+    pub to_move: Color,
     pub over: bool,
 }
 
@@ -129,25 +157,81 @@ impl LobbyCommand {
             ["join", name] => Ok(LobbyCommand::Join(room(name)?)),
             ["watch", name] => Ok(LobbyCommand::Watch(room(name)?)),
             ["rooms"] => Ok(LobbyCommand::Rooms),
+            ["help"] => Ok(LobbyCommand::Help),
             ["resume", code] => Ok(LobbyCommand::Resume(ResumeCode::parse(code)?)),
             _ => Err(format!("usage: {LOBBY_USAGE}")),
         }
     }
 }
 
-/// One room as a line of the list.
+/// The room list's headings, in the columns of `room_line`.
+pub fn room_headings() -> String {
+    columns(["ROOM", "KIND", "RED", "BLACK", "MOVES", "WATCH", "STATE"])
+}
+
+/// One room as a line of the list, under `room_headings` (at most 79 columns: an
+/// 80-column terminal shows the list whole). A player's name wider than its column is
+/// cut with `~` here only.
 pub fn room_line(room: &RoomSummary) -> String {
-    let seat = |name: &Option<String>| name.clone().unwrap_or_else(|| "(open)".to_owned());
-    format!(
-        "{:<16} {:<6} {:>14} vs {:<14} {:>3} moves {:>2} watching{}",
-        room.name,
+    let seat = |name: &Option<String>| fit(name.as_deref().unwrap_or("(open)"), NAME_COLUMNS);
+    let state = if room.over {
+        "over".to_owned()
+    } else if room.red.is_none() || room.black.is_none() {
+        "waiting".to_owned()
+    } else {
+        format!("{} to move", room.to_move.name())
+    };
+    // Moves as players count them: Red's and Black's half-moves make one.
+    let moves = room.plies.div_ceil(2).to_string();
+    columns([
+        &room.name,
         room.kind.name(),
-        seat(&room.red),
-        seat(&room.black),
-        room.moves,
-        room.spectators,
-        if room.over { "  (over)" } else { "" }
+        &seat(&room.red),
+        &seat(&room.black),
+        &moves,
+        &room.spectators.to_string(),
+        &state,
+    ])
+}
+
+const NAME_COLUMNS: usize = 13;
+
+/// The list's columns: room, kind, Red, Black (left), moves, watching (right), state.
+fn columns(cells: [&str; 7]) -> String {
+    let [room, kind, red, black, moves, watching, state] = cells;
+    format!(
+        "{} {} {} {} {} {}  {state}",
+        pad(room, 16),
+        pad(kind, 6),
+        pad(red, NAME_COLUMNS),
+        pad(black, NAME_COLUMNS),
+        pad_left(moves, 5),
+        pad_left(watching, 5),
     )
+}
+
+fn pad(text: &str, columns: usize) -> String {
+    format!("{text}{}", " ".repeat(columns.saturating_sub(text.width())))
+}
+
+fn pad_left(text: &str, columns: usize) -> String {
+    format!("{}{text}", " ".repeat(columns.saturating_sub(text.width())))
+}
+
+/// `text` cut to `columns` display columns, `~` marking the cut.
+fn fit(text: &str, columns: usize) -> String {
+    if text.width() <= columns {
+        return text.to_owned();
+    }
+    let mut cut = String::new();
+    for c in text.chars() {
+        if cut.width() + c.width().unwrap_or(0) + 1 > columns {
+            break;
+        }
+        cut.push(c);
+    }
+    cut.push('~');
+    cut
 }
 
 #[cfg(test)]
@@ -181,6 +265,37 @@ mod tests {
         );
         assert!(!valid_room_name("k_7"));
         assert!(valid_room_name("K-7"));
+        assert_eq!(LobbyCommand::parse("help"), Ok(LobbyCommand::Help));
+    }
+
+    #[test]
+    fn a_room_line_fits_80_columns_under_its_headings() {
+        let mut room = RoomSummary {
+            name: "sixteen-letters1".into(),
+            kind: RoomKind::Human,
+            red: Some("象棋大师象棋大师".into()),
+            black: Some("bob".into()),
+            spectators: 12,
+            plies: 41,
+            to_move: Color::Black,
+            over: false,
+        };
+        assert_eq!(
+            room_headings(),
+            "ROOM             KIND   RED           BLACK         MOVES WATCH  STATE"
+        );
+        let line = room_line(&room);
+        assert_eq!(
+            line,
+            "sixteen-letters1 human  象棋大师象棋~ bob              21    12  Black to move"
+        );
+        assert!(line.width() <= 79);
+        room.over = true;
+        assert!(room_line(&room).ends_with("  over"));
+        room.over = false;
+        room.red = None;
+        assert!(room_line(&room).contains(" (open) "));
+        assert!(room_line(&room).ends_with("  waiting"));
     }
 
     #[test]

@@ -82,7 +82,7 @@ impl EnginePool {
     }
 
     /// Waits for a free engine, telling `on_wait` the search's place in the queue (1:
-    /// next) each time it moves.
+    /// next) each time it moves, and 0 when its turn came after a wait.
     async fn wait_turn(
         &self,
         id: SearchId,
@@ -106,6 +106,8 @@ impl EnginePool {
         };
         self.queue().retain(|&waiting| waiting != id);
         self.queue_moved.send_modify(|moves| *moves += 1);
+        // Place 0: out of the queue, searching.
+        on_wait(0);
         permit
     }
 

@@ -10,7 +10,9 @@ use russh::keys::HashAlg;
 use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, Response, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, MethodKind, MethodSet};
 
-use crate::game::{LOBBY_USAGE, LobbyCommand, ResumeCode, RoomSummary, room_line};
+use crate::game::{
+    LOBBY_HELP, LOBBY_USAGE, LobbyCommand, ResumeCode, RoomSummary, room_headings, room_line,
+};
 
 use super::hub::Hub;
 use super::log;
@@ -136,7 +138,19 @@ pub fn rooms_text(rooms: &[RoomSummary]) -> String {
     if rooms.is_empty() {
         return "no rooms".to_owned();
     }
-    rooms.iter().map(room_line).collect::<Vec<_>>().join("\r\n")
+    std::iter::once(room_headings())
+        .chain(rooms.iter().map(room_line))
+        .collect::<Vec<_>>()
+        .join("\r\n")
+}
+
+/// The lobby's commands and what they do, for `ssh host help`.
+pub fn help_text() -> String {
+    LOBBY_HELP
+        .iter()
+        .map(|(command, what)| format!("{command:<18} {what}"))
+        .collect::<Vec<_>>()
+        .join("\r\n")
 }
 
 impl Handler for Client {
@@ -345,11 +359,14 @@ impl Handler for Client {
                 self.opening.remove(&channel);
                 self.finish(channel, session, &format!("usage: {LOBBY_USAGE}"), 2);
             }
-            Ok(LobbyCommand::Rooms)
+            Ok(command @ (LobbyCommand::Rooms | LobbyCommand::Help))
                 if self.opening.get(&channel).is_some_and(|o| o.pty.is_none()) =>
             {
                 self.opening.remove(&channel);
-                let text = rooms_text(&self.hub.summaries());
+                let text = match command {
+                    LobbyCommand::Rooms => rooms_text(&self.hub.summaries()),
+                    _ => help_text(),
+                };
                 self.finish(channel, session, &text, 0);
             }
             Ok(command) => self.start(channel, session, Some(command)),

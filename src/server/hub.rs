@@ -344,8 +344,9 @@ impl Hub {
                 .best_move(
                     request,
                     |place| {
-                        if room.search().queued != Some(place) {
-                            room.show_search(|search| search.queued = Some(place));
+                        let queued = (place > 0).then_some(place);
+                        if room.search().queued != queued {
+                            room.show_search(|search| search.queued = queued);
                         }
                     },
                     |info| {

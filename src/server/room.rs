@@ -317,7 +317,8 @@ impl RoomState {
             red: seat(Color::Red),
             black: seat(Color::Black),
             spectators: self.spectators,
-            moves: self.game.ply(),
+            plies: self.game.ply(),
+            to_move: self.game.position().side_to_move(),
             over: self.is_over(),
         }
     }

@@ -302,14 +302,13 @@ impl Session {
             let view = room.lock().view(*side);
             self.ui.show_room(view);
             let search = room.search();
-            if let Some(request) = &search.request {
-                self.ui.show_engine_search(request, &search.iterations);
-            }
-            if let Some(place) = search.queued {
-                self.ui.notify(
+            match (&search.request, search.queued) {
+                (Some(_), Some(place)) => self.ui.notify(
                     format!("the engines are busy: your game is number {place} in their queue"),
                     false,
-                );
+                ),
+                (Some(request), None) => self.ui.show_engine_search(request, &search.iterations),
+                (None, _) => {}
             }
         }
     }
@@ -406,6 +405,12 @@ impl Session {
             LobbyCommand::Rooms => {
                 self.leave_room();
                 self.show_lobby();
+                Ok(())
+            }
+            LobbyCommand::Help => {
+                self.leave_room();
+                self.show_lobby();
+                self.ui.show_lobby_help();
                 Ok(())
             }
             // Named or not, one unfinished game of one's own at a time.

@@ -190,6 +190,11 @@ impl RemoteSession {
         self.lobby.set_rooms(rooms);
     }
 
+    /// Shows the lobby's help in place of the room list (until the next command).
+    pub fn show_lobby_help(&mut self) {
+        self.lobby.help = true;
+    }
+
     /// Shows `view` (entering the room or following its changes).
     pub fn show_room(&mut self, view: RoomView) {
         let entering = match &self.screen {
@@ -448,8 +453,21 @@ mod tests {
             session.feed(b"new human k7\r"),
             [Intent::Lobby(LobbyCommand::NewHuman(Some("k7".into())))]
         );
+        // A failed command leaves its error above an empty line: the next one starts
+        // afresh.
         assert!(session.feed(b"join bad!name\r").is_empty());
-        assert!(session.lobby_input().error().is_some());
+        assert_eq!(session.lobby_input().text(), "");
+        let frame = String::from_utf8_lossy(&session.render().unwrap()).into_owned();
+        assert!(frame.contains("join bad!name: bad room name"), "{frame}");
+        assert_eq!(
+            session.feed(b"rooms\r"),
+            [Intent::Lobby(LobbyCommand::Rooms)]
+        );
+        // `help` lists the commands, locally.
+        assert!(session.feed(b"help\r").is_empty());
+        let frame = String::from_utf8_lossy(&session.render().unwrap()).into_owned();
+        assert!(frame.contains("lobby commands"), "{frame}");
+        assert!(frame.contains("guest's"), "{frame}");
     }
 
     #[test]

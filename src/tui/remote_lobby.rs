@@ -9,7 +9,9 @@ use ratatui::layout::{Constraint, Layout};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
-use crate::game::{LOBBY_USAGE, LobbyCommand, RoomKind, RoomSummary, room_line};
+use crate::game::{
+    LOBBY_HELP, LOBBY_USAGE, LobbyCommand, RoomKind, RoomSummary, room_headings, room_line,
+};
 
 use super::action::Action;
 use super::app::App;
@@ -24,7 +26,10 @@ pub struct Lobby {
     pub line: InputLine,
     pub rooms: Vec<RoomSummary>,
     pub selected: usize,
+    /// The last message (`true`: an error), shown above the line.
     pub message: Option<(String, bool)>,
+    /// `help` shows the commands in place of the room list.
+    pub help: bool,
 }
 
 impl Lobby {
@@ -40,9 +45,6 @@ impl Lobby {
                 Vec::new()
             }
             Action::Key(key) => {
-                if !key.modifiers.contains(KeyModifiers::CONTROL) {
-                    self.message = None;
-                }
                 match key.code {
                     KeyCode::Char('u') if key.modifiers.contains(KeyModifiers::CONTROL) => {
                         self.line.delete_to_start()
@@ -53,7 +55,10 @@ impl Lobby {
                     KeyCode::Backspace => self.line.backspace(),
                     KeyCode::Left => self.line.left(),
                     KeyCode::Right => self.line.right(),
-                    KeyCode::Esc => self.line.clear(),
+                    KeyCode::Esc => {
+                        self.line.clear();
+                        self.help = false;
+                    }
                     KeyCode::Up => self.selected = self.selected.saturating_sub(1),
                     KeyCode::Down => {
                         self.selected = (self.selected + 1).min(self.rooms.len().saturating_sub(1))
@@ -67,8 +72,13 @@ impl Lobby {
         }
     }
 
+    /// Runs the line's command. The line clears whatever happens (a failed command
+    /// too: its error stays above the line), so the next command starts afresh.
     fn submit(&mut self) -> Vec<Intent> {
         let text = self.line.text().trim().to_owned();
+        self.line.clear();
+        self.message = None;
+        self.help = false;
         if text.is_empty() {
             // Enter on the list: take an open seat, else watch.
             let Some(room) = self.rooms.get(self.selected) else {
@@ -83,12 +93,13 @@ impl Lobby {
             return vec![Intent::Lobby(command)];
         }
         match LobbyCommand::parse(&text) {
-            Ok(command) => {
-                self.line.clear();
-                vec![Intent::Lobby(command)]
+            Ok(LobbyCommand::Help) => {
+                self.help = true;
+                Vec::new()
             }
+            Ok(command) => vec![Intent::Lobby(command)],
             Err(error) => {
-                self.line.set_error(error);
+                self.message = Some((format!("{text}: {error}"), true));
                 Vec::new()
             }
         }
@@ -99,43 +110,41 @@ pub fn draw(lobby: &Lobby, app: &App, frame: &mut Frame) {
     let palette = &app.palette;
     let area = frame.area();
     frame.render_widget(Block::new().style(palette.text), area);
-    let [list, help, input, status] = Layout::vertical([
+    let [list, help, message, input] = Layout::vertical([
         Constraint::Min(3),
-        Constraint::Length(3),
+        Constraint::Length(2),
         Constraint::Length(1),
         Constraint::Length(1),
     ])
     .areas(area);
-    let mut lines: Vec<Line> = lobby
-        .rooms
-        .iter()
-        .enumerate()
-        .map(|(index, room)| {
-            let style = if index == lobby.selected {
-                palette.pane_highlight
-            } else {
-                palette.pane
-            };
-            Line::from(Span::styled(room_line(room), style))
-        })
-        .collect();
-    if lines.is_empty() {
-        lines.push(Line::from(Span::styled(
-            "no rooms yet: type 'new human' to open one for a friend, 'new engine' to play the engine",
-            palette.log_detail,
-        )));
-    }
+    let lines = if lobby.help {
+        help_lines(app)
+    } else {
+        room_lines(lobby, app)
+    };
+    let title = if lobby.help {
+        " lobby commands (Esc: the rooms) "
+    } else {
+        " xiangqi rooms "
+    };
     let block = Block::new()
         .borders(Borders::ALL)
         .border_style(palette.pane_border_focused)
-        .title(Span::styled(" xiangqi rooms ", palette.pane_title));
+        .title(Span::styled(title, palette.pane_title));
     frame.render_widget(Paragraph::new(lines).block(block).style(palette.pane), list);
     let help_lines = vec![
-        Line::from(format!(" {LOBBY_USAGE}")),
-        Line::from(" Up/Down and Enter: join an open seat or watch | Ctrl-C leaves"),
+        Line::from(
+            " Up/Down, Enter: join an open seat or watch | help: the commands | Ctrl-C leaves",
+        ),
         Line::from(" in a room: moves as at home, Ctrl-R resign, :draw, :undo, :say TEXT, :leave"),
     ];
     frame.render_widget(Paragraph::new(help_lines).style(palette.text), help);
+    let (text, style) = match &lobby.message {
+        Some((text, true)) => (text.clone(), palette.status_alert),
+        Some((text, false)) => (text.clone(), palette.status),
+        None => (format!("{} rooms", lobby.rooms.len()), palette.status),
+    };
+    frame.render_widget(Paragraph::new(format!(" {text}")).style(style), message);
     // The end of a long line, so the cursor and the error stay in sight.
     let room = usize::from(input.width).saturating_sub(2);
     let (text, style) = match lobby.line.error() {
@@ -149,10 +158,40 @@ pub fn draw(lobby: &Lobby, app: &App, frame: &mut Frame) {
         ),
     };
     frame.render_widget(Paragraph::new(text).style(style), input);
-    let (message, style) = match &lobby.message {
-        Some((text, true)) => (text.clone(), palette.status_alert),
-        Some((text, false)) => (text.clone(), palette.status),
-        None => (format!("{} rooms", lobby.rooms.len()), palette.status),
-    };
-    frame.render_widget(Paragraph::new(format!(" {message}")).style(style), status);
+}
+
+fn room_lines<'a>(lobby: &Lobby, app: &'a App) -> Vec<Line<'a>> {
+    let palette = &app.palette;
+    if lobby.rooms.is_empty() {
+        return vec![Line::from(Span::styled(
+            "no rooms yet: type 'new human' to open one for a friend, 'new engine' to play the engine",
+            palette.log_detail,
+        ))];
+    }
+    let mut lines = vec![Line::from(Span::styled(
+        room_headings(),
+        palette.pane_title,
+    ))];
+    lines.extend(lobby.rooms.iter().enumerate().map(|(index, room)| {
+        let style = if index == lobby.selected {
+            palette.pane_highlight
+        } else {
+            palette.pane
+        };
+        Line::from(Span::styled(room_line(room), style))
+    }));
+    lines
+}
+
+fn help_lines(app: &App) -> Vec<Line<'_>> {
+    let mut lines: Vec<Line> = LOBBY_HELP
+        .iter()
+        .map(|(command, what)| Line::from(format!("{command:<18} {what}")))
+        .collect();
+    lines.push(Line::from(""));
+    lines.push(Line::styled(
+        format!("usage: {LOBBY_USAGE}"),
+        app.palette.log_detail,
+    ));
+    lines
 }
