@@ -335,7 +335,7 @@ fn user_themes_are_offered_and_checked() {
         report.trim_end(),
         format!(
             "{broken}:2:8: `grid` = \"#b5890\" is not a known colour; allowed: #rrggbb, \
-             a palette index 0..=255, default, black, red, green, yellow, blue, magenta, cyan, \
+             a palette index from 0 to 255, default, black, red, green, yellow, blue, magenta, cyan, \
              white, bright_black, bright_red, bright_green, bright_yellow, bright_blue, \
              bright_magenta, bright_cyan, bright_white"
         )

@@ -228,7 +228,7 @@ const INVALID: &[(&str, Expected)] = &[
                 9,
                 24,
                 Some("engines.pikafish.handshake_timeout_ms"),
-                "`engines.pikafish.handshake_timeout_ms` = 0 is out of range: allowed 1..=600000",
+                "`engines.pikafish.handshake_timeout_ms` = 0 is out of range: it must be from 1 to 600000",
             ),
             (
                 10,
@@ -271,7 +271,7 @@ const INVALID: &[(&str, Expected)] = &[
             2,
             11,
             Some("depth"),
-            "`depth` = 65 is out of range: allowed 1..=64",
+            "`depth` = 65 is out of range: it must be from 1 to 64",
         )],
     ),
     (
@@ -280,7 +280,7 @@ const INVALID: &[(&str, Expected)] = &[
             1,
             15,
             Some("movetime_ms"),
-            "`movetime_ms` = 0 is out of range: allowed 1 or more",
+            "`movetime_ms` = 0 is out of range: it must be 1 or more",
         )],
     ),
     (
@@ -289,7 +289,7 @@ const INVALID: &[(&str, Expected)] = &[
             1,
             11,
             Some("hash_mb"),
-            "`hash_mb` = -1 is out of range: allowed 1..=65536",
+            "`hash_mb` = -1 is out of range: it must be from 1 to 65536",
         )],
     ),
     (
@@ -401,13 +401,13 @@ const INVALID: &[(&str, Expected)] = &[
                 3,
                 9,
                 Some("depth"),
-                "`depth` = 0 is out of range: allowed 1..=64",
+                "`depth` = 0 is out of range: it must be from 1 to 64",
             ),
             (
                 4,
                 15,
                 Some("movetime_ms"),
-                "`movetime_ms` = -100 is out of range: allowed 1 or more",
+                "`movetime_ms` = -100 is out of range: it must be 1 or more",
             ),
             (
                 5,
@@ -419,7 +419,7 @@ const INVALID: &[(&str, Expected)] = &[
                 6,
                 11,
                 Some("hash_mb"),
-                "`hash_mb` = 100000 is out of range: allowed 1..=65536",
+                "`hash_mb` = 100000 is out of range: it must be from 1 to 65536",
             ),
             (
                 7,

@@ -57,14 +57,14 @@ pub fn run(args: &AnalyzeArgs, global: &GlobalArgs) -> Result<()> {
     engine.set_threads(super::threads_flag(global)?);
     if let Some(n) = global.multipv {
         if !(1..=MAX_MULTIPV).contains(&usize::from(n)) {
-            bail!("--multipv: {n} is out of range: allowed 1..={MAX_MULTIPV}");
+            bail!("--multipv: {n} is out of range: it must be 1..={MAX_MULTIPV}");
         }
         engine.multipv = usize::from(n);
     }
     if let Some(level) = global.level {
         if !(skill::MIN_LEVEL..=skill::MAX_LEVEL).contains(&level) {
             bail!(
-                "--level: {level} is out of range: allowed {}..={}",
+                "--level: {level} is out of range: it must be {}..={}",
                 skill::MIN_LEVEL,
                 skill::MAX_LEVEL
             );

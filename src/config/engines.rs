@@ -145,7 +145,7 @@ fn read_engine(
             ("handshake_timeout_ms", RawValue::Integer(ms)) => Some(ConfigProblem::OutOfRange {
                 key: shown_key.clone(),
                 value: ms.to_string(),
-                allowed: format!("1..={MAX_HANDSHAKE_MS}"),
+                allowed: super::error::range_text(1, MAX_HANDSHAKE_MS),
             }),
             ("handshake_timeout_ms", _) => Some(wrong("an integer (milliseconds)")),
             ("args", _) => match value.get_ref() {

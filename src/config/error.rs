@@ -51,7 +51,7 @@ pub enum ConfigProblem {
         expected: String,
         found: String,
     },
-    #[error("`{key}` = {value} is out of range: allowed {allowed}")]
+    #[error("`{key}` = {value} is out of range: it must be {allowed}")]
     OutOfRange {
         key: String,
         value: String,
@@ -89,6 +89,11 @@ impl ConfigProblem {
             ConfigProblem::MissingKeys { keys, .. } => keys.first().map(String::as_str),
         }
     }
+}
+
+/// An allowed range as the error messages say it ("from 1 to 64"), not as Rust writes it.
+pub fn range_text(min: impl std::fmt::Display, max: impl std::fmt::Display) -> String {
+    format!("from {min} to {max}")
 }
 
 fn did_you_mean(suggestion: &Option<String>) -> String {
@@ -235,12 +240,12 @@ mod tests {
             ConfigProblem::OutOfRange {
                 key: "depth".into(),
                 value: "0".into(),
-                allowed: "1..=64".into(),
+                allowed: "from 1 to 64".into(),
             },
         );
         assert_eq!(
             error.to_string(),
-            "/tmp/config.toml:3:9: `depth` = 0 is out of range: allowed 1..=64"
+            "/tmp/config.toml:3:9: `depth` = 0 is out of range: it must be from 1 to 64"
         );
         assert_eq!(error.key(), Some("depth"));
         assert_eq!(error.line_column(), Some((3, 9)));

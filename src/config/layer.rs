@@ -239,7 +239,7 @@ fn in_range<T: TryFrom<i64>>(
         allowed: if max == u64::MAX {
             format!("{min} or more")
         } else {
-            format!("{min}..={max}")
+            super::error::range_text(min, max)
         },
     };
     let unsigned = u64::try_from(number).map_err(|_| out_of_range())?;
@@ -281,19 +281,19 @@ mod tests {
             set(SettingKey::Depth, RawValue::Integer(65))
                 .unwrap_err()
                 .to_string(),
-            "`depth` = 65 is out of range: allowed 1..=64"
+            "`depth` = 65 is out of range: it must be from 1 to 64"
         );
         assert_eq!(
             set(SettingKey::MovetimeMs, RawValue::Integer(0))
                 .unwrap_err()
                 .to_string(),
-            "`movetime_ms` = 0 is out of range: allowed 1 or more"
+            "`movetime_ms` = 0 is out of range: it must be 1 or more"
         );
         assert_eq!(
             set(SettingKey::Nodes, RawValue::Integer(-5))
                 .unwrap_err()
                 .to_string(),
-            "`nodes` = -5 is out of range: allowed 1 or more"
+            "`nodes` = -5 is out of range: it must be 1 or more"
         );
         assert_eq!(
             set(SettingKey::HashMb, RawValue::String("none"))
@@ -359,7 +359,7 @@ mod tests {
             set(SettingKey::BookVariety, RawValue::Integer(101))
                 .unwrap_err()
                 .to_string(),
-            "`book_variety` = 101 is out of range: allowed 0..=100"
+            "`book_variety` = 101 is out of range: it must be from 0 to 100"
         );
         assert_eq!(
             set(SettingKey::BookVariety, RawValue::Integer(0))

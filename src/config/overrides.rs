@@ -183,11 +183,11 @@ mod tests {
         );
         assert_eq!(
             lines[1],
-            "--depth: `depth` = 0 is out of range: allowed 1..=64"
+            "--depth: `depth` = 0 is out of range: it must be from 1 to 64"
         );
         assert_eq!(
             lines[2],
-            "--hash: `hash_mb` = 0 is out of range: allowed 1..=65536"
+            "--hash: `hash_mb` = 0 is out of range: it must be from 1 to 65536"
         );
         assert_eq!(
             lines[3],

@@ -62,7 +62,7 @@ fn number(key: &str, raw: RawValue<'_>, min: u32, max: u32) -> Result<u32, Confi
     let RawValue::Integer(value) = raw else {
         return Err(ConfigProblem::WrongType {
             key: key.to_owned(),
-            expected: format!("an integer {min}..={max}"),
+            expected: format!("an integer {}", super::error::range_text(min, max)),
             found: raw.describe(),
         });
     };
@@ -72,7 +72,7 @@ fn number(key: &str, raw: RawValue<'_>, min: u32, max: u32) -> Result<u32, Confi
         .ok_or_else(|| ConfigProblem::OutOfRange {
             key: key.to_owned(),
             value: value.to_string(),
-            allowed: format!("{min}..={max}"),
+            allowed: super::error::range_text(min, max),
         })
 }
 

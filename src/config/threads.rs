@@ -48,7 +48,7 @@ impl std::str::FromStr for Threads {
         match text.parse::<u32>() {
             Ok(count) if (1..=MAX_THREADS).contains(&count) => Ok(Threads::Count(count)),
             _ => Err(format!(
-                "'{text}' is not a thread count: allowed 1..={MAX_THREADS} or \"{AUTO_THREADS}\""
+                "'{text}' is not a thread count: allowed: a count from 1 to {MAX_THREADS} or \"{AUTO_THREADS}\""
             )),
         }
     }
@@ -78,7 +78,10 @@ pub(super) fn threads_value(
                 Err(ConfigProblem::OutOfRange {
                     key: shown_key.to_owned(),
                     value: number.to_string(),
-                    allowed: format!("1..={MAX_THREADS} or \"{AUTO_THREADS}\""),
+                    allowed: format!(
+                        "{} or \"{AUTO_THREADS}\"",
+                        super::error::range_text(1, MAX_THREADS)
+                    ),
                 })
             }
         }

@@ -199,8 +199,10 @@ impl Reader<'_> {
                 Some(color) => return Some(color),
                 None => {
                     let names = Color::names();
-                    let mut allowed =
-                        vec!["#rrggbb".to_owned(), "a palette index 0..=255".to_owned()];
+                    let mut allowed = vec![
+                        "#rrggbb".to_owned(),
+                        "a palette index from 0 to 255".to_owned(),
+                    ];
                     allowed.extend(names.iter().map(|name| (*name).to_owned()));
                     ConfigProblem::UnknownName {
                         key: shown_key.to_owned(),
@@ -216,14 +218,15 @@ impl Reader<'_> {
                 Err(_) => ConfigProblem::OutOfRange {
                     key: shown_key.to_owned(),
                     value: index.to_string(),
-                    allowed: "0..=255".to_owned(),
+                    allowed: crate::config::error::range_text(0, 255),
                 },
             },
             other => ConfigProblem::WrongType {
                 key: shown_key.to_owned(),
-                expected: "a colour (\"#rrggbb\", a colour name, or a palette index 0..=255) \
+                expected:
+                    "a colour (\"#rrggbb\", a colour name, or a palette index from 0 to 255) \
                            or a table of fg, bg and attributes"
-                    .to_owned(),
+                        .to_owned(),
                 found: other.describe(),
             },
         };
