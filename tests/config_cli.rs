@@ -340,7 +340,19 @@ fn user_themes_are_offered_and_checked() {
              bright_magenta, bright_cyan, bright_white"
         )
     );
-    // The broken theme is reported once, not again as an unknown theme name.
+    // Unused, it does not stop the program: a warning says what is wrong.
+    let output = sandbox.run(&["config", "show"]);
+    succeeded(&output);
+    let warning = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(
+        warning.starts_with(&format!("warning: {broken}:2:8: `grid`")),
+        "{warning}"
+    );
+    assert!(
+        warning.contains("(the theme is not used: ignored)"),
+        "{warning}"
+    );
+    // Used, it stops it, reported once, not again as an unknown theme name.
     let message = failed(&sandbox.run(&["config", "show", "--theme", "broken"]));
     assert!(
         message.contains("the configuration has 1 error:"),

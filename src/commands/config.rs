@@ -37,7 +37,17 @@ pub fn overrides(global: &GlobalArgs) -> Overrides {
 /// to run with, or an error listing every problem (the program must not start).
 pub fn load(global: &GlobalArgs) -> anyhow::Result<Config> {
     let location = ConfigLocation::find(global.config_path().as_deref());
-    load_from(location, global).map_err(|errors| anyhow::anyhow!(describe_errors(&errors)))
+    let config =
+        load_from(location, global).map_err(|errors| anyhow::anyhow!(describe_errors(&errors)))?;
+    warn(&config);
+    Ok(config)
+}
+
+/// Says on standard error what is wrong but unused (a broken theme file no one uses).
+fn warn(config: &Config) {
+    for warning in &config.warnings {
+        eprintln!("warning: {warning} (the theme is not used: ignored)");
+    }
 }
 
 fn load_from(
@@ -132,6 +142,11 @@ fn check(global: &GlobalArgs, file: Option<PathBuf>) -> anyhow::Result<()> {
     let shown = location.path.display().to_string();
     let exists = location.path.exists();
     match load_from(Some(location), global) {
+        // A check reports a broken theme file even if nothing uses it yet.
+        Ok(config) if !config.warnings.is_empty() => {
+            println!("{}", config.warnings);
+            bail!(describe_errors_count(&config.warnings))
+        }
         Ok(config) if exists => {
             let profiles = config.profile_names();
             if profiles.is_empty() {

@@ -25,6 +25,9 @@ pub struct Config {
     pub profile: Option<String>,
     /// The result of the merge.
     pub settings: Settings,
+    /// Problems that do not stop the program: broken theme files that neither the
+    /// file, a profile nor a flag uses.
+    pub warnings: ConfigErrors,
 }
 
 impl Config {
@@ -38,8 +41,9 @@ impl Config {
         themes_dir: Option<&Path>,
         overrides: &Overrides,
     ) -> Result<Config, ConfigErrors> {
-        let (themes, mut errors) = ThemeSet::load(themes_dir);
-        let theme_names = known_theme_names(&themes, &errors);
+        let (themes, theme_errors) = ThemeSet::load(themes_dir);
+        let theme_names = known_theme_names(&themes, &theme_errors);
+        let mut errors = ConfigErrors::default();
         let file = match &location {
             Some(location) if location.explicit || location.path.exists() => {
                 ConfigFile::load(&location.path, &theme_names).unwrap_or_else(|file_errors| {
@@ -61,6 +65,20 @@ impl Config {
                 errors.push(ConfigError::flag("--engine", problem));
             }
         }
+        // A broken theme file stops the program only when something uses it.
+        let used: Vec<&str> = std::iter::once(&file.settings)
+            .chain(file.profiles.values())
+            .chain(std::iter::once(&flags))
+            .filter_map(|layer| layer.theme.as_deref())
+            .collect();
+        let mut warnings = ConfigErrors::default();
+        for error in theme_errors {
+            if theme_file_of(&error).is_some_and(|name| !used.contains(&name.as_str())) {
+                warnings.push(error);
+            } else {
+                errors.push(error);
+            }
+        }
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -75,6 +93,7 @@ impl Config {
             flags,
             profile,
             settings,
+            warnings,
         })
     }
 
@@ -106,21 +125,23 @@ impl Config {
     }
 }
 
+/// The theme a theme error is about (`None`: the themes folder itself).
+fn theme_file_of(error: &ConfigError) -> Option<String> {
+    let path = match &error.origin {
+        Origin::Position { path, .. } | Origin::File(path) => path,
+        Origin::Flag(_) => return None,
+    };
+    path.extension()
+        .is_some_and(|ext| ext == "toml")
+        .then(|| theme_name(path))
+}
+
 /// Theme names a config may use: the loaded themes plus user theme files that
 /// failed to load, so a broken theme file is reported once, not again as an
 /// unknown name wherever it is used.
 fn known_theme_names(themes: &ThemeSet, theme_errors: &ConfigErrors) -> Vec<String> {
     let mut names = themes.names();
-    for error in theme_errors {
-        let path = match &error.origin {
-            Origin::Position { path, .. } | Origin::File(path) => path,
-            Origin::Flag(_) => continue,
-        };
-        // Errors about the themes folder itself name no theme.
-        if path.extension().is_some_and(|ext| ext == "toml") {
-            names.push(theme_name(path));
-        }
-    }
+    names.extend(theme_errors.into_iter().filter_map(theme_file_of));
     names.sort();
     names.dedup();
     names
