@@ -126,7 +126,7 @@ async fn stopping_while_saves_fail_says_so_and_the_next_start_has_the_last_saved
     let unsaved = server.stop(Duration::from_secs(2)).await;
     assert_eq!(unsaved.len(), 1, "{unsaved:?}");
     assert_eq!(unsaved[0].0, "k1");
-    assert!(unsaved[0].1.contains("File exists"), "{unsaved:?}");
+    assert!(unsaved[0].1.contains("k1.pgn: "), "{unsaved:?}");
     for terminal in [&mut ann, &mut bob] {
         terminal.wait_text("this game could NOT be saved").await;
         terminal.wait_closed().await;

@@ -41,28 +41,35 @@ fn write_record(path: &Path, key: &PrivateKey) -> Result<(), String> {
         .map_err(|error| format!("{}: {error}", record.display()))
 }
 
-/// Reads the key at `path`, or makes one there; with a warning to log when it differs
-/// from the key recorded beside it (every returning client will be warned). Errors name
-/// the file.
-pub fn load_or_create(path: &Path) -> Result<(PrivateKey, Option<String>), String> {
+/// Reads the key at `path`, or makes one there; with warnings to log: it differs from
+/// the key recorded beside it (every returning client will be warned), or the record
+/// cannot be written. Errors name the file.
+pub fn load_or_create(path: &Path) -> Result<(PrivateKey, Vec<String>), String> {
     let shown = path.display();
     let recorded = recorded_fingerprint(path);
     let existed = path.exists();
     let key = if existed { load(path)? } else { create(path)? };
     let now = fingerprint(&key);
-    let warning = recorded.filter(|old| *old != now).map(|old| {
-        let how = if existed {
-            "is not the one recorded beside it"
-        } else {
-            "was missing: made a new one"
-        };
-        format!(
-            "WARNING: the host key {shown} {how} ({now}); the old one was {old}: \
+    let mut warnings: Vec<String> = recorded
+        .filter(|old| *old != now)
+        .map(|old| {
+            let how = if existed {
+                "is not the one recorded beside it"
+            } else {
+                "was missing: made a new one"
+            };
+            format!(
+                "WARNING: the host key {shown} {how} ({now}); the old one was {old}: \
              every returning client will see REMOTE HOST IDENTIFICATION HAS CHANGED"
-        )
-    });
-    write_record(path, &key)?;
-    Ok((key, warning))
+            )
+        })
+        .into_iter()
+        .collect();
+    // Not fatal: the key itself is fine (a read-only data directory, say).
+    if let Err(error) = write_record(path, &key) {
+        warnings.push(format!("cannot keep the host key's record: {error}"));
+    }
+    Ok((key, warnings))
 }
 
 fn load(path: &Path) -> Result<PrivateKey, String> {
@@ -123,14 +130,14 @@ mod tests {
     fn the_key_is_made_once_with_mode_0600_and_reused() {
         let folder = tempfile::tempdir().unwrap();
         let path = folder.path().join("keys").join("host_ed25519");
-        let (first, warning) = load_or_create(&path).unwrap();
-        assert_eq!(warning, None);
+        let (first, warnings) = load_or_create(&path).unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
         let mode = std::fs::metadata(&path).unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o600);
         let record = std::fs::read_to_string(folder.path().join("keys/host_ed25519.pub"));
         assert!(record.unwrap().starts_with("ssh-ed25519 "));
-        let (second, warning) = load_or_create(&path).unwrap();
-        assert_eq!(warning, None);
+        let (second, warnings) = load_or_create(&path).unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
         assert_eq!(fingerprint(&first), fingerprint(&second));
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
         assert!(load_or_create(&path).unwrap_err().contains("chmod 600"));
@@ -142,15 +149,17 @@ mod tests {
         let path = folder.path().join("ssh_host_ed25519_key");
         let (old, _) = load_or_create(&path).unwrap();
         std::fs::remove_file(&path).unwrap();
-        let (new, warning) = load_or_create(&path).unwrap();
-        let warning = warning.expect("a warning");
+        let (new, warnings) = load_or_create(&path).unwrap();
+        let [warning] = &warnings[..] else {
+            panic!("{warnings:?}");
+        };
         assert!(warning.starts_with("WARNING: the host key "), "{warning}");
         assert!(warning.contains("was missing: made a new one"), "{warning}");
         assert!(warning.contains(&fingerprint(&old)), "{warning}");
         assert!(warning.contains(&fingerprint(&new)), "{warning}");
         assert!(warning.contains("REMOTE HOST IDENTIFICATION HAS CHANGED"));
         // The record now names the new key: the next start is quiet.
-        assert_eq!(load_or_create(&path).unwrap().1, None);
+        assert!(load_or_create(&path).unwrap().1.is_empty());
     }
 
     #[test]
@@ -159,7 +168,7 @@ mod tests {
         let path = folder.path().join("key");
         let (key, _) = load_or_create(&path).unwrap();
         std::fs::remove_file(record_path(&path)).unwrap();
-        assert_eq!(load_or_create(&path).unwrap().1, None);
+        assert!(load_or_create(&path).unwrap().1.is_empty());
         assert_eq!(recorded_fingerprint(&path), Some(fingerprint(&key)));
     }
 }

@@ -117,8 +117,8 @@ impl Running {
 
 /// Binds, loads or makes the host key, restores the saved rooms and starts accepting.
 pub async fn start(settings: ServerSettings) -> Result<Running, String> {
-    let (key, warning) = hostkey::load_or_create(&settings.host_key)?;
-    if let Some(warning) = warning {
+    let (key, warnings) = hostkey::load_or_create(&settings.host_key)?;
+    for warning in warnings {
         log(&warning);
     }
     let listener = TcpListener::bind(settings.listen)
