@@ -278,6 +278,12 @@ async fn main() {
     }
     let wall = begin.elapsed().as_secs_f64();
     let (cpu_after, rss_after, rss_peak) = usage(server.id());
+    // Rooms are written by a task a moment after a move: stopping the server (SIGTERM)
+    // saves what is still dirty before the files are read.
+    let _ = Command::new("kill")
+        .args(["-TERM", &server.id().to_string()])
+        .status();
+    let _ = server.wait();
     // Every game on file holds exactly the moves sent, in order.
     let mut lost = 0;
     for (room, played) in &played_rooms {
@@ -292,8 +298,6 @@ async fn main() {
             eprintln!("{room}: saved {moves:?}, sent {played} moves");
         }
     }
-    let _ = server.kill();
-    let _ = server.wait();
     latencies.sort();
     let sessions = rooms * 2;
     let cpu = cpu_after - cpu_before;

@@ -138,7 +138,10 @@ async fn rooms_are_bounded_in_total_and_per_player_and_empty_ones_expire() {
     let addr = server.addr;
     let mut ann = Terminal::open(addr, "ann", None, Some("new human a1")).await;
     ann.wait_text("room a1").await;
-    assert!(dir.path().join("rooms/a1.pgn").exists());
+    server_support::wait_file(&dir.path().join("rooms/a1.pgn"), "room a1", |text| {
+        !text.is_empty()
+    })
+    .await;
     drop(ann);
     let mut bob = Terminal::open(addr, "bob", None, Some("new human b1")).await;
     bob.wait_text("room b1").await;
@@ -148,7 +151,15 @@ async fn rooms_are_bounded_in_total_and_per_player_and_empty_ones_expire() {
         screen.contains("b1") && !screen.contains("a1 ")
     })
     .await;
-    assert!(!dir.path().join("rooms/a1.pgn").exists());
+    // Its file goes too (off the async workers: wait for it).
+    let deadline = std::time::Instant::now() + server_support::PATIENCE;
+    while dir.path().join("rooms/a1.pgn").exists() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "a1.pgn is still there"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     server.stop(Duration::from_secs(2)).await;
 }
 

@@ -135,7 +135,9 @@ async fn a_client_that_stops_reading_does_not_hold_up_another_room() {
         calm_mover.command(mv).await;
         calm_other.wait_move(ply, mv).await;
     }
-    // Every move of both rooms is on file, in order.
+    // Every move of both rooms is on file, in order (stopping saves what is dirty).
+    drop(stalled_channel);
+    assert_eq!(server.stop(Duration::from_secs(2)).await, []);
     for room in ["busy", "calm"] {
         let text =
             std::fs::read_to_string(dir.path().join("rooms").join(format!("{room}.pgn"))).unwrap();
@@ -143,6 +145,4 @@ async fn a_client_that_stops_reading_does_not_hold_up_another_room() {
         let played: Vec<String> = saved.game.moves().map(|mv| mv.iccs()).collect();
         assert_eq!(played, moves, "{room}");
     }
-    drop(stalled_channel);
-    server.stop(Duration::from_secs(2)).await;
 }

@@ -6,7 +6,7 @@ mod server_support;
 
 use std::time::Duration;
 
-use server_support::{Terminal, settings, start, user_key};
+use server_support::{Terminal, settings, start, user_key, wait_file};
 use xiangqi_tui::board::Position;
 
 /// Red mates in two: 1. i1i8 (any Black move) 2. a1a9#.
@@ -42,8 +42,12 @@ async fn two_players_play_to_checkmate_and_a_spectator_sees_every_move() {
         terminal.wait_move(2, "a1a9").await;
         terminal.wait_text("1-0").await;
     }
-    let saved = std::fs::read_to_string(dir.path().join("rooms").join("k7.pgn")).unwrap();
-    assert!(saved.contains("[Result \"1-0\"]"), "{saved}");
+    let saved = wait_file(
+        &dir.path().join("rooms").join("k7.pgn"),
+        "the result",
+        |text| text.contains("[Result \"1-0\"]"),
+    )
+    .await;
     assert!(saved.contains("1. i1i8 c6c5"), "{saved}");
     assert!(saved.contains("2. a1a9"), "{saved}");
     // The spectator could not move for anyone.
@@ -170,8 +174,10 @@ async fn the_engine_answers_in_an_engine_room_and_undo_takes_back_both_moves() {
     }
     ann.command(":undo").await;
     ann.wait_text("took back your move").await;
-    let text = std::fs::read_to_string(&path).unwrap();
-    assert!(!text.contains("h2e2"), "{text}");
+    wait_file(&path, "the takeback", |text| {
+        text.contains("[Room ") && !text.contains("h2e2")
+    })
+    .await;
     server.stop(Duration::from_secs(2)).await;
 }
 
@@ -236,8 +242,12 @@ async fn the_rooms_engine_accepts_a_draw_in_a_level_position_by_the_local_rule()
     // With soldiers on the board, only a level search makes it accept.
     ann.wait_text("Red offers a draw; the engine accepts").await;
     ann.wait_text("draw agreed (1/2-1/2)").await;
-    let saved = std::fs::read_to_string(dir.path().join("rooms").join("d1.pgn")).unwrap();
-    assert!(saved.contains("[Result \"1/2-1/2\"]"), "{saved}");
+    wait_file(
+        &dir.path().join("rooms").join("d1.pgn"),
+        "the draw",
+        |text| text.contains("[Result \"1/2-1/2\"]"),
+    )
+    .await;
     server.stop(Duration::from_secs(2)).await;
 }
 

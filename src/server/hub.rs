@@ -1,5 +1,5 @@
 //! What every connection shares: the rooms, the lobby's change signal, the session
-//! counts behind the limits, the engine pool and the shutdown signal.
+//! counts behind the limits, the engine pool, the saver and the shutdown signal.
 
 use std::collections::{BTreeMap, HashMap};
 use std::net::IpAddr;
@@ -16,6 +16,7 @@ use super::engine_pool::{EnginePool, WatchedSearch};
 use super::log;
 use super::names::Names;
 use super::room::{RoomState, Seat};
+use super::saver::Saver;
 use super::stats::Stats;
 use super::store;
 
@@ -23,6 +24,10 @@ use super::store;
 pub struct Room {
     state: Mutex<RoomState>,
     pub version: watch::Sender<u64>,
+    /// Changes made (counted under the state lock) and the count the file holds: the
+    /// room is dirty while they differ.
+    pub edits: AtomicU64,
+    pub saved: AtomicU64,
     engine_busy: AtomicBool,
     /// Its engine's latest search, for the viewers' logs.
     search: Mutex<WatchedSearch>,
@@ -33,9 +38,16 @@ impl Room {
         Arc::new(Room {
             state: Mutex::new(state),
             version: watch::Sender::new(0),
+            edits: AtomicU64::new(0),
+            saved: AtomicU64::new(0),
             engine_busy: AtomicBool::new(false),
             search: Mutex::default(),
         })
+    }
+
+    /// Whether it changed since its file was last written.
+    pub fn dirty(&self) -> bool {
+        self.saved.load(Ordering::Acquire) < self.edits.load(Ordering::Acquire)
     }
 
     /// Its engine's latest search.
@@ -71,11 +83,15 @@ pub struct Hub {
     sessions: Mutex<HashMap<IpAddr, usize>>,
     pub shutdown: watch::Sender<bool>,
     pool: Arc<EnginePool>,
+    pub saver: Arc<Saver>,
     next_room: AtomicU64,
     pub stats: Stats,
     pub names: Arc<Names>,
     /// The room list of one lobby version, read once for all its viewers.
     summaries: Mutex<(u64, Arc<Vec<RoomSummary>>)>,
+    /// Names whose files must not be written over (finished games, unreadable files),
+    /// with the reason, from the start's scan.
+    kept: Mutex<BTreeMap<String, String>>,
 }
 
 /// A counted session; dropping it frees its place.
@@ -108,11 +124,12 @@ impl Hub {
             "engine pool: {} search threads, {} MB hash each",
             pool.threads, pool.hash_mb_each
         ));
-        let (saved, problems) = store::load_all(&settings.data_dir);
-        for problem in problems {
+        let saved = store::load_all(&settings.data_dir);
+        for problem in &saved.problems {
             log(&format!("skipped a saved room: {problem}"));
         }
         let rooms: BTreeMap<String, Arc<Room>> = saved
+            .rooms
             .into_iter()
             .map(|state| (state.name.clone(), Room::new(state)))
             .collect();
@@ -120,17 +137,39 @@ impl Hub {
             log(&format!("restored {} unfinished rooms", rooms.len()));
         }
         Arc::new(Hub {
+            saver: Saver::new(settings.data_dir.clone()),
             settings,
             rooms: Mutex::new(rooms),
             lobby: watch::Sender::new(0),
             sessions: Mutex::new(HashMap::new()),
             shutdown: watch::Sender::new(false),
             pool,
-            next_room: AtomicU64::new(1),
+            next_room: AtomicU64::new(saved.next_number),
+            kept: Mutex::new(saved.kept.into_iter().collect()),
             stats: Stats::default(),
             names: Arc::default(),
             summaries: Mutex::new((u64::MAX, Arc::default())),
         })
+    }
+
+    /// Saves every dirty room now (the server is stopping): how many were written, and
+    /// the rooms still not saved with why.
+    pub async fn flush(&self) -> (usize, Vec<(String, String)>) {
+        let rooms: Vec<Arc<Room>> = self.rooms().values().cloned().collect();
+        let written = self.saver.flush(rooms.clone()).await;
+        let unsaved = rooms
+            .iter()
+            .filter(|room| room.dirty())
+            .map(|room| {
+                let state = room.lock();
+                let why = state
+                    .not_saved
+                    .clone()
+                    .unwrap_or_else(|| "not written".into());
+                (state.name.clone(), why)
+            })
+            .collect();
+        (written, unsaved)
     }
 
     /// Starts the engines of restored rooms whose move it is (needs the runtime).
@@ -234,18 +273,21 @@ impl Hub {
         let name = match name {
             Some(name) => {
                 if let Some(room) = rooms.get(&name) {
-                    if room.lock().is_over() {
-                        rooms.remove(&name);
+                    return Err(if room.lock().is_over() {
+                        format!("room {name} holds a finished game: choose another name")
                     } else {
-                        return Err(format!("room {name} exists: join or watch it"));
-                    }
+                        format!("room {name} exists: join or watch it")
+                    });
+                }
+                if let Some(why) = self.kept_names().get(&name) {
+                    return Err(format!("{why}: choose another name"));
                 }
                 name
             }
             None => loop {
                 let number = self.next_room.fetch_add(1, Ordering::Relaxed);
                 let name = format!("r{number}");
-                if !rooms.contains_key(&name) {
+                if !rooms.contains_key(&name) && !self.kept_names().contains_key(&name) {
                     break name;
                 }
             },
@@ -256,42 +298,57 @@ impl Hub {
             connected: 0,
         };
         let state = RoomState::new(&name, kind, seat, self.settings.start.clone());
-        if let Err(error) = store::save(&self.settings.data_dir, &state) {
-            log(&format!("cannot save room {name}: {error}"));
-        }
         let room = Room::new(state);
+        // New, so dirty: written by the saver, never here under the map's lock.
+        room.edits.store(1, Ordering::Release);
         rooms.insert(name.clone(), Arc::clone(&room));
         drop(rooms);
+        self.saver.queue(&room);
         log(&format!("room {name} opened by {display}"));
         self.lobby.send_modify(|version| *version += 1);
         Ok(room)
     }
 
     /// Closes the rooms nobody has been in for the expiry time (`RoomState::expired`);
-    /// whether any closed.
-    fn expire(&self, rooms: &mut BTreeMap<String, Arc<Room>>) -> bool {
+    /// whether any closed. A finished game's name stays taken (its file is kept); the
+    /// file of a room where nothing was played goes, off the async workers and after
+    /// the map's lock. A room not saved yet waits for the next sweep.
+    fn expire(self: &Arc<Self>, rooms: &mut BTreeMap<String, Arc<Room>>) -> bool {
         let now = std::time::Instant::now();
         let expiry = self.settings.room_expiry;
         let before = rooms.len();
+        let mut empty = Vec::new();
         rooms.retain(|name, room| {
             let state = room.lock();
-            if !state.expired(expiry, now) {
+            if !state.expired(expiry, now) || room.dirty() {
                 return true;
             }
-            if state.game.ply() == 0 && !state.is_over() {
-                // Nothing was played: nothing to keep on disk either.
-                if let Err(error) = store::remove(&self.settings.data_dir, name) {
-                    log(&format!("cannot remove room {name}: {error}"));
-                }
+            if state.is_over() {
+                self.kept_names()
+                    .insert(name.clone(), format!("room {name} holds a finished game"));
+            } else {
+                empty.push(name.clone());
             }
             log(&format!("room {name} closed: nobody came for {expiry:?}"));
             false
         });
+        if !empty.is_empty() {
+            let hub = Arc::clone(self);
+            tokio::task::spawn_blocking(move || {
+                for name in empty {
+                    hub.saver.remove(&name, || !hub.rooms().contains_key(&name));
+                }
+            });
+        }
         rooms.len() != before
     }
 
-    /// Applies `change` to the room; on success saves it, tells its sessions and the
-    /// lobby, and starts the engine if it is its move.
+    fn kept_names(&self) -> MutexGuard<'_, BTreeMap<String, String>> {
+        self.kept.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Applies `change` to the room; on success queues it for saving, tells its
+    /// sessions and the lobby, and starts the engine if it is its move.
     pub fn change<T>(
         self: &Arc<Self>,
         room: &Arc<Room>,
@@ -299,10 +356,10 @@ impl Hub {
     ) -> Result<T, String> {
         let mut state = room.lock();
         let value = change(&mut state)?;
-        if let Err(error) = store::save(&self.settings.data_dir, &state) {
-            log(&format!("cannot save room {}: {error}", state.name));
-        }
+        // Counted under the state lock, so a copy taken under it knows what it holds.
+        room.edits.fetch_add(1, Ordering::AcqRel);
         drop(state);
+        self.saver.queue(room);
         room.version.send_modify(|version| *version += 1);
         self.lobby.send_modify(|version| *version += 1);
         self.engine_if_due(room);

@@ -1,7 +1,8 @@
 //! `xiangqi-tui serve`: an SSH game server (tokio + russh, the only code that uses
 //! them). Each pty session shows the TUI through `tui::RemoteSession`; rooms share one
 //! game between two players and any number of spectators; every room is saved as PGN
-//! after every change and restored on restart.
+//! after every change (off the async workers, retried when it fails, flushed on stop)
+//! and restored on restart.
 
 mod engine_pool;
 mod handler;
@@ -10,6 +11,7 @@ mod hub;
 mod names;
 mod pacing;
 mod room;
+mod saver;
 mod session;
 mod stats;
 mod store;
@@ -107,21 +109,37 @@ impl Running {
         self.hub.stats.snapshot()
     }
 
-    /// Tells every session, lets them say goodbye and save (rooms are saved after
-    /// every change already), and stops accepting; returns within `grace`.
-    pub async fn stop(self, grace: Duration) {
+    /// Saves every dirty room, tells every session (whether its game is saved), lets
+    /// them say goodbye within `grace`, stops accepting, and saves what changed
+    /// meanwhile. Logs and returns what could not be saved: (room, why).
+    pub async fn stop(self, grace: Duration) -> Vec<(String, String)> {
         self.accept.abort();
+        // Saved before the sessions are told, so what they are told is true.
+        let (mut written, _) = self.hub.flush().await;
         self.hub.shutdown.send_replace(true);
         let deadline = tokio::time::Instant::now() + grace;
         while self.hub.session_count() > 0 && tokio::time::Instant::now() < deadline {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
+        // A move that raced the signal, an engine's reply; the writer's retries end
+        // here (a write it has started finishes first: `flush` waits for it).
+        self.hub.saver.stop();
+        let (more, unsaved) = self.hub.flush().await;
+        written += more;
+        log(&format!("saved {written} rooms on stopping"));
+        for (name, why) in &unsaved {
+            log(&format!("could not save room {name}: {why}"));
+        }
+        unsaved
     }
 }
 
 /// Binds, loads or makes the host key, restores the saved rooms and starts accepting.
 pub async fn start(settings: ServerSettings) -> Result<Running, String> {
-    let key = hostkey::load_or_create(&settings.host_key)?;
+    let (key, warnings) = hostkey::load_or_create(&settings.host_key)?;
+    for warning in warnings {
+        log(&warning);
+    }
     let listener = TcpListener::bind(settings.listen)
         .await
         .map_err(|error| format!("cannot listen on {}: {error}", settings.listen))?;
@@ -152,6 +170,7 @@ pub async fn start(settings: ServerSettings) -> Result<Running, String> {
         ..Default::default()
     });
     let hub = hub::Hub::new(settings);
+    hub.saver.start();
     hub.resume_engines();
     tokio::spawn(hub::expire_rooms_every_minute(Arc::clone(&hub)));
     let accept = tokio::spawn(accept_loop(listener, config, Arc::clone(&hub)));
@@ -206,8 +225,8 @@ async fn accept_loop(
     }
 }
 
-/// Runs the server until SIGINT or SIGTERM: then every client is told, rooms are saved
-/// and it returns within 2 seconds.
+/// Runs the server until SIGINT or SIGTERM: then rooms are saved, every client is told
+/// and it returns within about 2 seconds (an error names the rooms it could not save).
 pub fn serve_until_signal(settings: ServerSettings) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         // The async side only moves bytes; the engine pool has its own threads.
@@ -215,7 +234,7 @@ pub fn serve_until_signal(settings: ServerSettings) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|error| format!("cannot start the runtime: {error}"))?;
-    runtime.block_on(async {
+    let stopped = runtime.block_on(async {
         use tokio::signal::unix::{SignalKind, signal};
         let mut terminate =
             signal(SignalKind::terminate()).map_err(|error| format!("signals: {error}"))?;
@@ -227,14 +246,22 @@ pub fn serve_until_signal(settings: ServerSettings) -> Result<(), String> {
             _ = interrupt.recv() => "SIGINT",
         };
         log(&format!(
-            "{name}: telling {} sessions, saving, stopping",
+            "{name}: saving, telling {} sessions, stopping",
             running.session_count()
         ));
-        running.stop(Duration::from_millis(1500)).await;
-        log("stopped");
+        let unsaved = running.stop(Duration::from_millis(1500)).await;
+        if !unsaved.is_empty() {
+            let names: Vec<&str> = unsaved.iter().map(|(name, _)| name.as_str()).collect();
+            return Err(format!(
+                "stopped with {} rooms NOT saved: {}",
+                unsaved.len(),
+                names.join(", ")
+            ));
+        }
+        log("stopped; every room is saved");
         Ok::<(), String>(())
-    })?;
+    });
     // Blocked engine searches end with the process.
     runtime.shutdown_timeout(Duration::from_millis(200));
-    Ok(())
+    stopped
 }

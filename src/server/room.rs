@@ -18,6 +18,8 @@ use crate::record::GameResult;
 const CHAT_KEPT: usize = 50;
 /// Longest chat line, in characters.
 pub const CHAT_MAX_CHARS: usize = 200;
+/// The room's status while its saves fail.
+pub const NOT_SAVED: &str = "NOT SAVED: the server keeps retrying";
 /// Name shown for the engine's seat.
 pub const ENGINE_NAME: &str = "engine";
 
@@ -46,6 +48,8 @@ pub struct RoomState {
     /// Since when no session shows the room (`None`: someone is here). A room nobody
     /// plays in expires (the hub decides when).
     pub vacant_since: Option<Instant>,
+    /// Why the latest save failed, while the room is not on disk as it is.
+    pub not_saved: Option<String>,
     chat: VecDeque<(u64, String)>,
     chat_next: u64,
 }
@@ -77,6 +81,7 @@ impl RoomState {
             engine_view: None,
             spectators: 0,
             vacant_since: Some(Instant::now()),
+            not_saved: None,
             chat: VecDeque::new(),
             chat_next: 0,
         }
@@ -252,6 +257,31 @@ impl RoomState {
         })
     }
 
+    /// Records how the latest save went (`Err`: why it failed) and tells the chat when
+    /// that changes: failing, or saved again. `true` when it changed (to log it once).
+    pub fn set_saved(&mut self, result: Result<(), &str>) -> bool {
+        match result {
+            Ok(()) => {
+                if self.not_saved.take().is_none() {
+                    return false;
+                }
+                self.say_system("the game is saved again".into());
+            }
+            Err(error) => {
+                if self.not_saved.as_deref() == Some(error) {
+                    return false;
+                }
+                if self.not_saved.is_none() {
+                    self.say_system(format!(
+                        "this game is NOT being saved ({error}); the server keeps retrying"
+                    ));
+                }
+                self.not_saved = Some(error.to_owned());
+            }
+        }
+        true
+    }
+
     pub fn say(&mut self, from: &str, text: &str) {
         let text: String = text
             .chars()
@@ -287,6 +317,12 @@ impl RoomState {
             (Some(side), _) => Some(format!("{} offers a draw (:draw accepts)", side.name())),
             (None, Some(side)) => Some(format!("{} asks to take back (:undo agrees)", side.name())),
             (None, None) => None,
+        };
+        // In the status line while it lasts: the chat line scrolls away.
+        let pending = match (&self.not_saved, pending) {
+            (None, pending) => pending,
+            (Some(_), None) => Some(NOT_SAVED.to_owned()),
+            (Some(_), Some(pending)) => Some(format!("{NOT_SAVED} | {pending}")),
         };
         RoomView {
             name: self.name.clone(),
@@ -413,6 +449,40 @@ mod tests {
             ]
         );
         assert_eq!(room.undo(Color::Red), Err("the game is over".into()));
+    }
+
+    #[test]
+    fn a_failing_save_is_told_once_and_shown_until_a_save_succeeds() {
+        let mut room = RoomState::new("k7", RoomKind::Human, seat("ann"), Position::startpos());
+        assert!(!room.set_saved(Ok(())));
+        assert!(room.set_saved(Err("disk full")));
+        assert!(!room.set_saved(Err("disk full")));
+        assert!(room.set_saved(Err("read-only")));
+        room.draw(Color::Black).unwrap();
+        let view = room.view(None);
+        assert_eq!(
+            view.pending.as_deref(),
+            Some("NOT SAVED: the server keeps retrying | Black offers a draw (:draw accepts)")
+        );
+        assert!(room.set_saved(Ok(())));
+        assert_eq!(
+            room.view(None).pending.as_deref(),
+            Some("Black offers a draw (:draw accepts)")
+        );
+        let chat: Vec<String> = room
+            .view(None)
+            .chat
+            .into_iter()
+            .map(|(_, line)| line)
+            .collect();
+        assert_eq!(
+            chat,
+            [
+                "* this game is NOT being saved (disk full); the server keeps retrying",
+                "* Black offers a draw",
+                "* the game is saved again"
+            ]
+        );
     }
 
     #[test]

@@ -159,6 +159,7 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
     let mut pacer = FramePacer::new();
     let mut warned_rate = false;
     let mut reason = "left";
+    let mut goodbye = String::new();
     while !session.quit {
         let in_room = matches!(session.place, Place::Room { .. });
         let next_frame = pacer.next_frame();
@@ -200,7 +201,8 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
                 session.frame(&mut pacer, &mut rate, &output);
             }
             _ = shutdown.changed() => {
-                session.ui.notify("the server is stopping: your game is saved", true);
+                goodbye = session.goodbye();
+                session.ui.notify(format!("the server is stopping: {goodbye}"), true);
                 session.draw(&output);
                 reason = "server stopping";
                 break;
@@ -216,7 +218,7 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
     session.leave_room();
     output.push(SCREEN_RESTORE);
     if reason == "server stopping" {
-        output.push(b"xiangqi-tui: the server is stopping; your game is saved.\r\n");
+        output.push(format!("xiangqi-tui: the server is stopping; {goodbye}.\r\n").as_bytes());
     }
     output.close();
     let _ = tokio::time::timeout(Duration::from_millis(500), writer).await;
@@ -275,6 +277,20 @@ impl Session {
     fn show_lobby(&mut self) {
         self.hub.stats.lobby_read();
         self.ui.show_lobby(self.hub.summaries());
+    }
+
+    /// What the stopping server says of the game shown (the server saved every room it
+    /// could before telling).
+    fn goodbye(&self) -> String {
+        let room = match &self.place {
+            Place::Room { room, .. } => Some(Arc::clone(room)),
+            Place::Lobby => self.hub.seat_of(&self.start.identity),
+        };
+        let not_saved = room.and_then(|room| room.lock().not_saved.clone());
+        match not_saved {
+            Some(error) => format!("this game could NOT be saved ({error})"),
+            None => "your game is saved".to_owned(),
+        }
     }
 
     fn draw(&mut self, output: &Output) {

@@ -1,6 +1,6 @@
-//! Rooms on disk: one PGN per room in `DATA/rooms/NAME.pgn`, written atomically after
-//! every change, with tags for the room's kind and seats so a restart restores the
-//! unfinished rooms.
+//! Rooms on disk: one PGN per room in `DATA/rooms/NAME.pgn`, written atomically (by the
+//! saver, off the async workers), with tags for the room's kind and seats so a restart
+//! restores the unfinished rooms. A file holding a finished game is never written over.
 
 use std::path::{Path, PathBuf};
 
@@ -53,9 +53,10 @@ pub fn room_pgn(room: &RoomState) -> String {
     record.to_pgn(Notation::Iccs)
 }
 
-/// Writes the room's file (atomically: a crash leaves the old or the new one).
-pub fn save(data_dir: &Path, room: &RoomState) -> std::io::Result<()> {
-    write_atomically(&room_path(data_dir, &room.name), &room_pgn(room))
+/// Writes room `name`'s file with `text` (atomically: a crash leaves the old or the new
+/// one). Blocking: the saver calls it off the async workers.
+pub fn write(data_dir: &Path, name: &str, text: &str) -> std::io::Result<()> {
+    write_atomically(&room_path(data_dir, name), text)
 }
 
 /// Removes the file of a room that held no game (it expired before a move).
@@ -112,12 +113,28 @@ pub fn parse_room(text: &str) -> Result<Option<RoomState>, String> {
     Ok(Some(room))
 }
 
-/// The unfinished rooms saved in `data_dir`; unreadable files are reported and skipped.
-pub fn load_all(data_dir: &Path) -> (Vec<RoomState>, Vec<String>) {
-    let mut rooms = Vec::new();
-    let mut problems = Vec::new();
+/// What the rooms folder holds at start.
+#[derive(Default)]
+pub struct Saved {
+    /// The unfinished rooms, to restore.
+    pub rooms: Vec<RoomState>,
+    /// Names whose files must not be written over, and why: a finished game, or a file
+    /// that cannot be read (kept for a person to look at).
+    pub kept: Vec<(String, String)>,
+    /// The files that cannot be read, with the reason.
+    pub problems: Vec<String>,
+    /// The first free number for `rN` names: past every `rN` file, finished or not.
+    pub next_number: u64,
+}
+
+/// Everything saved in `data_dir`'s rooms folder.
+pub fn load_all(data_dir: &Path) -> Saved {
+    let mut saved = Saved {
+        next_number: 1,
+        ..Saved::default()
+    };
     let Ok(entries) = std::fs::read_dir(rooms_dir(data_dir)) else {
-        return (rooms, problems);
+        return saved;
     };
     let mut paths: Vec<PathBuf> = entries
         .filter_map(|entry| entry.ok().map(|entry| entry.path()))
@@ -125,16 +142,33 @@ pub fn load_all(data_dir: &Path) -> (Vec<RoomState>, Vec<String>) {
         .collect();
     paths.sort();
     for path in paths {
+        let Some(name) = path
+            .file_stem()
+            .map(|stem| stem.to_string_lossy().into_owned())
+        else {
+            continue;
+        };
+        if let Some(number) = name.strip_prefix('r').and_then(|n| n.parse::<u64>().ok()) {
+            saved.next_number = saved.next_number.max(number.saturating_add(1));
+        }
         let read = std::fs::read(&path)
             .map_err(|error| error.to_string())
             .and_then(|bytes| parse_room(&String::from_utf8_lossy(&bytes)));
         match read {
-            Ok(Some(room)) => rooms.push(room),
-            Ok(None) => {}
-            Err(error) => problems.push(format!("{}: {error}", path.display())),
+            Ok(Some(room)) => saved.rooms.push(room),
+            Ok(None) => saved
+                .kept
+                .push((name.clone(), format!("room {name} holds a finished game"))),
+            Err(error) => {
+                saved.problems.push(format!("{}: {error}", path.display()));
+                saved.kept.push((
+                    name.clone(),
+                    format!("room {name} has a saved file the server cannot read"),
+                ));
+            }
         }
     }
-    (rooms, problems)
+    saved
 }
 
 #[cfg(test)]
@@ -166,5 +200,31 @@ mod tests {
         let text = room_pgn(&room);
         assert!(text.contains("[Result \"1-0\"]"), "{text}");
         assert!(parse_room(&text).unwrap().is_none());
+    }
+
+    #[test]
+    fn loading_keeps_finished_and_unreadable_names_and_counts_past_every_r_number() {
+        let folder = tempfile::tempdir().unwrap();
+        let ann = Seat {
+            identity: "SHA256:abc".into(),
+            name: "ann".into(),
+            connected: 0,
+        };
+        let mut open = RoomState::new("r2", RoomKind::Human, ann.clone(), Position::startpos());
+        open.take_seat("id-bob", "bob").unwrap();
+        let mut over = RoomState::new("r7", RoomKind::Engine, ann, Position::startpos());
+        over.resign(Color::Red).unwrap();
+        for room in [&open, &over] {
+            write(folder.path(), &room.name, &room_pgn(room)).unwrap();
+        }
+        write(folder.path(), "k1", "not a game [").unwrap();
+        let saved = load_all(folder.path());
+        assert_eq!(saved.rooms.len(), 1);
+        assert_eq!(saved.rooms[0].name, "r2");
+        let kept: Vec<&str> = saved.kept.iter().map(|(name, _)| name.as_str()).collect();
+        assert_eq!(kept, ["k1", "r7"]);
+        assert_eq!(saved.problems.len(), 1);
+        assert_eq!(saved.next_number, 8);
+        assert_eq!(load_all(&folder.path().join("none")).next_number, 1);
     }
 }

@@ -244,3 +244,21 @@ pub async fn exec(addr: std::net::SocketAddr, command: &str) -> (String, String,
         status,
     )
 }
+
+/// Waits until the file at `path` satisfies `done` (rooms are saved by a writer task,
+/// a moment after the players see a change); its text.
+pub async fn wait_file(path: &Path, what: &str, done: impl Fn(&str) -> bool) -> String {
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    loop {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        if done(&text) {
+            return text;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "no {what} in {} after {PATIENCE:?}: {text}",
+            path.display()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}

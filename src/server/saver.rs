@@ -1,0 +1,229 @@
+//! Saving rooms off the async workers. A change marks its room dirty and queues it; a
+//! writer task writes queued rooms on tokio's blocking pool, so a slow disk stalls no
+//! session, and no lock of the room map is held while the disk is touched. A failed
+//! save keeps the room dirty and is retried with a growing delay; the room's players
+//! are told at once, and again when it is saved. `flush` saves every dirty room before
+//! the server stops.
+
+use std::path::PathBuf;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+
+use super::hub::Room;
+use super::log;
+use super::store;
+
+/// The first retry's delay; each failure doubles it up to `RETRY_MAX`.
+const RETRY_FIRST: Duration = Duration::from_secs(1);
+const RETRY_MAX: Duration = Duration::from_secs(30);
+
+pub struct Saver {
+    data_dir: PathBuf,
+    /// Held while writing (writer task or flush, one at a time). The room is read under
+    /// it, so an older copy never lands after a newer one.
+    disk: Mutex<()>,
+    queue: mpsc::UnboundedSender<Arc<Room>>,
+    /// Taken by the writer task when it starts.
+    queued: Mutex<Option<mpsc::UnboundedReceiver<Arc<Room>>>>,
+    writer: Mutex<Option<tokio::task::JoinHandle<()>>>,
+}
+
+/// A queued room and when to try it.
+struct Waiting {
+    room: Arc<Room>,
+    due: Instant,
+    /// The delay after the next failure.
+    delay: Duration,
+}
+
+impl Saver {
+    pub fn new(data_dir: PathBuf) -> Arc<Saver> {
+        let (queue, queued) = mpsc::unbounded_channel();
+        Arc::new(Saver {
+            data_dir,
+            disk: Mutex::new(()),
+            queue,
+            queued: Mutex::new(Some(queued)),
+            writer: Mutex::new(None),
+        })
+    }
+
+    /// Asks for `room` (marked dirty by its change) to be written.
+    pub fn queue(&self, room: &Arc<Room>) {
+        // Fails only once the writer is gone (runtime ending): `flush` saves then.
+        let _ = self.queue.send(Arc::clone(room));
+    }
+
+    /// Starts the writer task (needs the runtime); once.
+    pub fn start(self: &Arc<Self>) {
+        let queued = self.queued.lock().unwrap_or_else(|p| p.into_inner()).take();
+        if let Some(queued) = queued {
+            let writer = tokio::spawn(Arc::clone(self).write_queued(queued));
+            *self.writer.lock().unwrap_or_else(|p| p.into_inner()) = Some(writer);
+        }
+    }
+
+    /// Ends the writer task (the server is stopping; `flush` saves the rest), so no
+    /// retry of a stopped server writes later.
+    pub fn stop(&self) {
+        if let Some(writer) = self.writer.lock().unwrap_or_else(|p| p.into_inner()).take() {
+            writer.abort();
+        }
+    }
+
+    async fn write_queued(self: Arc<Self>, mut queued: mpsc::UnboundedReceiver<Arc<Room>>) {
+        let mut waiting: Vec<Waiting> = Vec::new();
+        let add = |waiting: &mut Vec<Waiting>, room: Arc<Room>| {
+            let now = Instant::now();
+            // A new change is tried at once, even while retrying: play goes on.
+            match waiting.iter_mut().find(|w| Arc::ptr_eq(&w.room, &room)) {
+                Some(entry) => entry.due = now,
+                None => waiting.push(Waiting {
+                    room,
+                    due: now,
+                    delay: RETRY_FIRST,
+                }),
+            }
+        };
+        loop {
+            let next = waiting.iter().map(|w| w.due).min();
+            tokio::select! {
+                received = queued.recv() => match received {
+                    Some(room) => add(&mut waiting, room),
+                    None => return,
+                },
+                () = tokio::time::sleep_until(next.unwrap_or_else(Instant::now)), if next.is_some() => {}
+            }
+            while let Ok(room) = queued.try_recv() {
+                add(&mut waiting, room);
+            }
+            let now = Instant::now();
+            let due: Vec<Arc<Room>> = waiting
+                .iter()
+                .filter(|w| w.due <= now)
+                .map(|w| Arc::clone(&w.room))
+                .collect();
+            if due.is_empty() {
+                continue;
+            }
+            let results = self.write_all(due).await;
+            for (room, result) in results {
+                let Some(index) = waiting.iter().position(|w| Arc::ptr_eq(&w.room, &room)) else {
+                    continue;
+                };
+                match result {
+                    Ok(_) if !room.dirty() => {
+                        waiting.swap_remove(index);
+                    }
+                    // Changed while being written: again at once.
+                    Ok(_) => waiting[index].due = Instant::now(),
+                    Err(_) => {
+                        let entry = &mut waiting[index];
+                        entry.due = Instant::now() + entry.delay;
+                        entry.delay = (entry.delay * 2).min(RETRY_MAX);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes `rooms` on the blocking pool and tells each room how it went; per room,
+    /// `Ok(true)` when it was written (`false`: nothing new to write).
+    async fn write_all(
+        self: &Arc<Self>,
+        rooms: Vec<Arc<Room>>,
+    ) -> Vec<(Arc<Room>, Result<bool, String>)> {
+        let saver = Arc::clone(self);
+        let writing = rooms.clone();
+        let written = tokio::task::spawn_blocking(move || {
+            writing
+                .into_iter()
+                .map(|room| {
+                    let result = saver.write_room(&room);
+                    (room, result)
+                })
+                .collect::<Vec<_>>()
+        })
+        .await
+        .unwrap_or_else(|error| {
+            // A panic while writing: the rooms stay dirty and are retried.
+            let error = format!("the save failed: {error}");
+            rooms
+                .into_iter()
+                .map(|room| (room, Err(error.clone())))
+                .collect()
+        });
+        for (room, result) in &written {
+            report(room, result.as_ref().map(|_| ()).map_err(String::as_str));
+        }
+        written
+    }
+
+    /// Removes the file of the room `name` (it expired with nothing played) unless
+    /// `unused` says the name was taken again meanwhile; under the disk lock, so a new
+    /// room of that name is written after, never removed. Blocking.
+    pub fn remove(&self, name: &str, unused: impl FnOnce() -> bool) {
+        let _disk = self.disk.lock().unwrap_or_else(|p| p.into_inner());
+        if !unused() {
+            return;
+        }
+        if let Err(error) = store::remove(&self.data_dir, name) {
+            log(&format!("cannot remove room {name}: {error}"));
+        }
+    }
+
+    /// Writes the room as it is now, if it changed since its last save. Blocking.
+    fn write_room(&self, room: &Room) -> Result<bool, String> {
+        let _disk = self.disk.lock().unwrap_or_else(|p| p.into_inner());
+        let (name, text, edit) = {
+            let state = room.lock();
+            let edit = room.edits.load(Ordering::Acquire);
+            if room.saved.load(Ordering::Acquire) >= edit {
+                return Ok(false);
+            }
+            (state.name.clone(), store::room_pgn(&state), edit)
+        };
+        store::write(&self.data_dir, &name, &text).map_err(|error| {
+            let path = store::room_path(&self.data_dir, &name);
+            format!("{}: {error}", path.display())
+        })?;
+        room.saved.fetch_max(edit, Ordering::AcqRel);
+        Ok(true)
+    }
+
+    /// Saves every dirty room of `rooms` now (the server is stopping); how many were
+    /// written. Failures are told to the room and logged.
+    pub async fn flush(self: &Arc<Self>, rooms: Vec<Arc<Room>>) -> usize {
+        let dirty: Vec<Arc<Room>> = rooms.into_iter().filter(|room| room.dirty()).collect();
+        if dirty.is_empty() {
+            return 0;
+        }
+        self.write_all(dirty)
+            .await
+            .iter()
+            .filter(|(_, result)| matches!(result, Ok(true)))
+            .count()
+    }
+}
+
+/// Tells the room's players, and the log, when saving starts failing, fails otherwise,
+/// or works again; nothing while it stays the same.
+fn report(room: &Room, result: Result<(), &str>) {
+    let mut state = room.lock();
+    if !state.set_saved(result) {
+        return;
+    }
+    let name = state.name.clone();
+    drop(state);
+    match result {
+        Ok(()) => log(&format!("room {name} is saved again")),
+        Err(error) => log(&format!(
+            "cannot save room {name}: {error}; retrying, its players are told"
+        )),
+    }
+    room.version.send_modify(|version| *version += 1);
+}
