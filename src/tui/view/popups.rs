@@ -148,9 +148,10 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
             let side = game.position().side_to_move().name();
             let lines = vec![
                 Line::styled(
+                    // Moves as players count them, not half-moves.
                     format!(
-                        "An unfinished game: {} moves played, {side} to move.",
-                        game.ply()
+                        "An unfinished game at move {}, {side} to move.",
+                        game.ply() / 2 + 1
                     ),
                     palette.popup,
                 ),
