@@ -7,7 +7,7 @@ use crossterm::event::{KeyCode, KeyModifiers};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use crate::game::{
     LOBBY_HELP, LOBBY_USAGE, LobbyCommand, RoomKind, RoomSummary, room_headings, room_line,
@@ -131,7 +131,11 @@ pub fn draw(lobby: &Lobby, app: &App, frame: &mut Frame) {
         .borders(Borders::ALL)
         .border_style(palette.pane_border_focused)
         .title(Span::styled(title, palette.pane_title));
-    frame.render_widget(Paragraph::new(lines).block(block).style(palette.pane), list);
+    let mut paragraph = Paragraph::new(lines).block(block).style(palette.pane);
+    if lobby.help {
+        paragraph = paragraph.wrap(Wrap { trim: false });
+    }
+    frame.render_widget(paragraph, list);
     let help_lines = vec![
         Line::from(
             " Up/Down, Enter: join an open seat or watch | help: the commands | Ctrl-C leaves",
