@@ -143,11 +143,16 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
         bad_codes: 0,
         start,
     };
+    // A guest's identity is its resume code: the log never shows it.
+    let shown_identity = if session.start.guest_code.is_some() {
+        "guest"
+    } else {
+        session.start.identity.as_str()
+    };
     log(&format!(
-        "{} session started for {} ({})",
+        "{} session started for {} ({shown_identity})",
         addr_text(session.start.addr),
         session.start.name,
-        session.start.identity
     ));
     session.begin();
     let mut lobby = hub.lobby.subscribe();
