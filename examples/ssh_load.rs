@@ -2,126 +2,21 @@
 //!
 //! Starts the server binary on a loopback port with a temporary data directory, then
 //! 2 x ROOMS clients (russh, in this process) play in ROOMS rooms for SECONDS: each pair
-//! opens a room, plays a ten-move opening, opens the next room, and so on. Reports the
+//! opens a room, plays a ten-move opening, resigns, opens the next room, and so on. Reports the
 //! move-to-opponent-screen latency (from sending the move's Enter to the move showing on
 //! the opponent's emulated screen), the server's CPU time and memory per session, and
 //! checks every room's saved game against the moves sent.
 //!
 //! cargo run --profile test --example ssh_load -- SERVER_BINARY [ROOMS] [SECONDS]
 
+mod support;
+
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use russh::client::{self, Handle, Msg};
-use russh::keys::PublicKeyOrCertificate;
-use russh::{Channel, ChannelMsg};
-
-const MOVES: [&str; 10] = [
-    "h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "a9b9", "a0b0", "c6c5",
-];
-const COLUMNS: u32 = 100;
-const ROWS: u32 = 30;
-const PATIENCE: Duration = Duration::from_secs(30);
-
-struct Accept;
-
-impl client::Handler for Accept {
-    type Error = russh::Error;
-
-    async fn check_server_key(&mut self, _: &PublicKeyOrCertificate) -> Result<bool, Self::Error> {
-        Ok(true)
-    }
-}
-
-struct Terminal {
-    _handle: Handle<Accept>,
-    channel: Channel<Msg>,
-    screen: vt100::Parser,
-}
-
-impl Terminal {
-    async fn open(addr: SocketAddr, user: &str) -> Result<Terminal, String> {
-        let config = Arc::new(client::Config::default());
-        let mut handle = client::connect(config, addr, Accept)
-            .await
-            .map_err(|e| e.to_string())?;
-        let reply = handle
-            .authenticate_keyboard_interactive_start(user, None)
-            .await
-            .map_err(|e| e.to_string())?;
-        if !matches!(reply, client::KeyboardInteractiveAuthResponse::Success) {
-            return Err(format!("{user}: sign-in refused"));
-        }
-        let channel = handle
-            .channel_open_session()
-            .await
-            .map_err(|e| e.to_string())?;
-        channel
-            .request_pty(true, "xterm-256color", COLUMNS, ROWS, 0, 0, &[])
-            .await
-            .map_err(|e| e.to_string())?;
-        channel
-            .request_shell(true)
-            .await
-            .map_err(|e| e.to_string())?;
-        Ok(Terminal {
-            _handle: handle,
-            channel,
-            screen: vt100::Parser::new(
-                std::num::NonZeroU16::new(ROWS as u16).unwrap(),
-                std::num::NonZeroU16::new(COLUMNS as u16).unwrap(),
-                0,
-            ),
-        })
-    }
-
-    async fn wait_text(&mut self, text: &str) -> Result<(), String> {
-        let deadline = tokio::time::Instant::now() + PATIENCE;
-        while !self.screen.screen().contents().contains(text) {
-            match tokio::time::timeout_at(deadline, self.channel.wait()).await {
-                Ok(Some(ChannelMsg::Data { data })) => self.screen.process(&data),
-                Ok(Some(_)) => {}
-                Ok(None) => return Err(format!("closed waiting for {text}")),
-                Err(_) => return Err(format!("no {text} after {PATIENCE:?}")),
-            }
-        }
-        Ok(())
-    }
-
-    /// Waits for ply `ply` to be `mv` in the moves pane (the input line's hint names
-    /// moves too).
-    async fn wait_move(&mut self, ply: usize, mv: &str) -> Result<(), String> {
-        let number = format!("{}. ", ply / 2 + 1);
-        let deadline = tokio::time::Instant::now() + PATIENCE;
-        loop {
-            let shown = self
-                .screen
-                .screen()
-                .contents()
-                .lines()
-                .any(|line| line.contains(&number) && line.contains(mv));
-            if shown {
-                return Ok(());
-            }
-            match tokio::time::timeout_at(deadline, self.channel.wait()).await {
-                Ok(Some(ChannelMsg::Data { data })) => self.screen.process(&data),
-                Ok(Some(_)) => {}
-                Ok(None) => return Err(format!("closed waiting for {mv}")),
-                Err(_) => return Err(format!("no {mv} after {PATIENCE:?}")),
-            }
-        }
-    }
-
-    async fn command(&self, line: &str) -> Result<(), String> {
-        self.channel
-            .data_bytes(format!("{line}\r").into_bytes())
-            .await
-            .map_err(|e| e.to_string())
-    }
-}
+use support::{MOVES, ServerStart, Terminal, percentile, play_game, start_server, usage};
 
 /// One pair playing games until `until`; the latencies and the rooms with their moves.
 async fn pair(
@@ -140,83 +35,13 @@ async fn pair(
     while Instant::now() < until {
         let room = format!("p{index}g{game}");
         game += 1;
-        black.command(&format!("new human {room}")).await?;
-        black.wait_text(&format!("room {room}")).await?;
-        red.command(&format!("join {room}")).await?;
-        red.wait_text(&format!("room {room}")).await?;
-        let mut played = 0;
-        for (ply, mv) in MOVES.iter().enumerate() {
-            let (mover, other) = if ply % 2 == 0 {
-                (&mut red, &mut black)
-            } else {
-                (&mut black, &mut red)
-            };
-            let sent = Instant::now();
-            mover.command(mv).await?;
-            other.wait_move(ply, mv).await?;
-            latencies.push(sent.elapsed());
-            played += 1;
-            // The mover's own screen catches up too.
-            mover.wait_move(ply, mv).await?;
-        }
+        let played = play_game(&mut black, &mut red, &room, Duration::ZERO, |_, took| {
+            latencies.extend(took)
+        })
+        .await?;
         rooms.push((room, played));
-        red.command(":leave").await?;
-        black.command(":leave").await?;
-        red.wait_text("xiangqi rooms").await?;
-        black.wait_text("xiangqi rooms").await?;
     }
     Ok((latencies, rooms))
-}
-
-/// (user + system CPU seconds, resident KiB, peak resident KiB) of `pid`.
-fn usage(pid: u32) -> (f64, u64, u64) {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    let fields: Vec<&str> = stat
-        .rsplit_once(')')
-        .map_or(vec![], |(_, rest)| rest.split_whitespace().collect());
-    let ticks = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|v| v.parse::<f64>().ok())
-            .unwrap_or(0.0)
-    };
-    // After the command name: state is field 0, utime 11, stime 12 (clock ticks).
-    let cpu = (ticks(11) + ticks(12)) / 100.0;
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    let kib = |name: &str| {
-        status
-            .lines()
-            .find(|line| line.starts_with(name))
-            .and_then(|line| line.split_whitespace().nth(1))
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(0)
-    };
-    (cpu, kib("VmRSS:"), kib("VmHWM:"))
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    let at = ((sorted.len() - 1) as f64 * p).round() as usize;
-    sorted[at]
-}
-
-fn start_server(binary: &str, data: &std::path::Path, port: u16) -> Child {
-    Command::new(binary)
-        .args([
-            "serve",
-            "--listen",
-            &format!("127.0.0.1:{port}"),
-            "--max-sessions",
-            "500",
-        ])
-        .arg("--data-dir")
-        .arg(data)
-        .env("XIANGQI_TUI_CONFIG", data.join("load.toml"))
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("cannot start the server binary")
 }
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
@@ -230,25 +55,13 @@ async fn main() {
     let seconds: u64 = args.get(3).and_then(|v| v.parse().ok()).unwrap_or(60);
     let data = tempfile::tempdir().unwrap();
     // Every client comes from 127.0.0.1: allow them all from one address.
-    std::fs::write(
-        data.path().join("load.toml"),
-        "notation = \"iccs\"\n[server]\nmax_per_address = 500\ninput_bytes_per_second = 4096\n",
-    )
-    .unwrap();
-    let port = {
-        let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        probe.local_addr().unwrap().port()
-    };
-    let mut server = start_server(&binary, data.path(), port);
-    let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
-    let started = Instant::now();
-    while std::net::TcpStream::connect(addr).is_err() {
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "the server did not start"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let (mut server, addr) = start_server(ServerStart {
+        binary: &binary,
+        data: data.path(),
+        config: "notation = \"iccs\"\n[server]\nmax_per_address = 500\ninput_bytes_per_second = 4096\n",
+        open_files: None,
+        log: Stdio::null(),
+    });
     let (cpu_before, rss_before, _) = usage(server.id());
     let begin = Instant::now();
     let until = begin + Duration::from_secs(seconds);
