@@ -13,7 +13,7 @@ mod support;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::process::Stdio;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use support::{MOVES, ServerStart, Terminal, percentile, play_game, start_server, usage};
