@@ -37,6 +37,55 @@ pub struct ServerTable {
     pub engine_threads: Option<u32>,
     pub engine_hash_mb: Option<u32>,
     pub input_bytes_per_second: Option<u32>,
+    pub login_grace_s: Option<u32>,
+    pub channel_grace_s: Option<u32>,
+    pub max_startups: Option<MaxStartups>,
+    pub max_startups_per_address: Option<u32>,
+}
+
+/// OpenSSH's MaxStartups, `start:rate:full` (or a bare `full`): connections that have
+/// not signed in. Below `start` all are accepted; from `start` on each new one is
+/// dropped with a chance rising linearly from `rate` % to 100 % at `full`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MaxStartups {
+    pub start: u32,
+    pub rate: u32,
+    pub full: u32,
+}
+
+impl MaxStartups {
+    pub const DEFAULT: MaxStartups = MaxStartups {
+        start: 10,
+        rate: 30,
+        full: 100,
+    };
+
+    /// Reads `start:rate:full` or `full`; `None` when malformed or inconsistent.
+    pub fn parse(text: &str) -> Option<MaxStartups> {
+        let numbers: Vec<u32> = text
+            .split(':')
+            .map(|part| part.trim().parse().ok())
+            .collect::<Option<_>>()?;
+        let limit = match numbers[..] {
+            [full] => MaxStartups {
+                start: full,
+                rate: 100,
+                full,
+            },
+            [start, rate, full] => MaxStartups { start, rate, full },
+            _ => return None,
+        };
+        let valid = (1..=100).contains(&limit.rate)
+            && (1..=100_000).contains(&limit.full)
+            && limit.start <= limit.full;
+        valid.then_some(limit)
+    }
+}
+
+impl std::fmt::Display for MaxStartups {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}:{}", self.start, self.rate, self.full)
+    }
 }
 
 /// The keys, in the order the sample shows them.
@@ -50,6 +99,10 @@ pub const SERVER_KEYS: &[&str] = &[
     "engine_threads",
     "engine_hash_mb",
     "input_bytes_per_second",
+    "login_grace_s",
+    "channel_grace_s",
+    "max_startups",
+    "max_startups_per_address",
 ];
 
 fn number(key: &str, raw: RawValue<'_>, min: u32, max: u32) -> Result<u32, ConfigProblem> {
@@ -132,6 +185,22 @@ impl ServerTable {
             "input_bytes_per_second" => {
                 self.input_bytes_per_second = Some(number(&key, raw, 64, 1_048_576)?)
             }
+            "login_grace_s" => self.login_grace_s = Some(number(&key, raw, 1, 3600)?),
+            "channel_grace_s" => self.channel_grace_s = Some(number(&key, raw, 1, 3600)?),
+            "max_startups" => {
+                let expected =
+                    "\"start:rate:full\" like \"10:30:100\" (start <= full, rate 1..=100)";
+                let value = text(&key, raw, expected)?;
+                let limit = MaxStartups::parse(value).ok_or_else(|| ConfigProblem::WrongType {
+                    key: key.clone(),
+                    expected: expected.to_owned(),
+                    found: raw.describe(),
+                })?;
+                self.max_startups = Some(limit);
+            }
+            "max_startups_per_address" => {
+                self.max_startups_per_address = Some(number(&key, raw, 1, 10_000)?)
+            }
             _ => {
                 let allowed: Vec<String> = SERVER_KEYS.iter().map(|k| (*k).to_owned()).collect();
                 return Err(ConfigProblem::UnknownKey {
@@ -158,6 +227,12 @@ pub fn merge_server(file: &ServerTable, flags: &ServerTable) -> ServerTable {
         engine_threads: flags.engine_threads.or(file.engine_threads),
         engine_hash_mb: flags.engine_hash_mb.or(file.engine_hash_mb),
         input_bytes_per_second: flags.input_bytes_per_second.or(file.input_bytes_per_second),
+        login_grace_s: flags.login_grace_s.or(file.login_grace_s),
+        channel_grace_s: flags.channel_grace_s.or(file.channel_grace_s),
+        max_startups: flags.max_startups.or(file.max_startups),
+        max_startups_per_address: flags
+            .max_startups_per_address
+            .or(file.max_startups_per_address),
     }
 }
 
@@ -238,5 +313,41 @@ mod tests {
         assert!(errors.contains("c.toml:4:8"), "{errors}");
         assert!(errors.contains("did you mean `publickey`"), "{errors}");
         assert!(errors.contains("unknown key `server.port`"), "{errors}");
+    }
+
+    #[test]
+    fn max_startups_reads_start_rate_full_or_a_bare_cap() {
+        assert_eq!(MaxStartups::parse("10:30:100"), Some(MaxStartups::DEFAULT));
+        assert_eq!(
+            MaxStartups::parse("20"),
+            Some(MaxStartups {
+                start: 20,
+                rate: 100,
+                full: 20
+            })
+        );
+        for bad in [
+            "",
+            "10:30",
+            "30:30:10",
+            "10:0:100",
+            "10:101:100",
+            "a:b:c",
+            "0",
+        ] {
+            assert_eq!(MaxStartups::parse(bad), None, "{bad}");
+        }
+        let text = "[server]\nmax_startups = \"5:50:20\"\nlogin_grace_s = 10\n";
+        let file = ConfigFile::parse(text, Path::new("c.toml"), &[]).unwrap();
+        assert_eq!(
+            file.server.max_startups.map(|m| m.to_string()).as_deref(),
+            Some("5:50:20")
+        );
+        assert_eq!(file.server.login_grace_s, Some(10));
+        let bad = "[server]\nmax_startups = \"50:30:10\"\n";
+        let errors = ConfigFile::parse(bad, Path::new("c.toml"), &[])
+            .unwrap_err()
+            .to_string();
+        assert!(errors.contains("c.toml:2:16"), "{errors}");
     }
 }

@@ -16,7 +16,8 @@ use crate::board::Color;
 use crate::game::{LobbyCommand, RoomKind};
 use crate::tui::{Intent, RemoteSession, SCREEN_RESTORE, SCREEN_SETUP};
 
-use super::hub::{Hub, Room, SessionPlace};
+use super::gate::Admission;
+use super::hub::{Hub, Room};
 use super::log;
 
 /// Largest window accepted; bigger requests are clamped (a frame's cost grows with it).
@@ -113,8 +114,8 @@ pub struct SessionStart {
     pub term: String,
     pub size: (u16, u16),
     pub command: Option<LobbyCommand>,
-    /// Held for the session's life: it counts against the limits.
-    pub _place: SessionPlace,
+    /// The connection's place, held for the session's life too.
+    pub _place: Arc<Admission>,
 }
 
 /// Where the session is.
