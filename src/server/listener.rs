@@ -85,14 +85,15 @@ struct Throttle {
 }
 
 impl Throttle {
-    /// Counts one; the count to report when a second has passed since the last report.
-    fn count(&mut self) -> Option<u64> {
+    /// Counts one at `now`; the count to report when a second has passed since the
+    /// last report.
+    fn count(&mut self, now: Instant) -> Option<u64> {
         self.count += 1;
         let due = self
             .last
-            .is_none_or(|last| last.elapsed() >= Duration::from_secs(1));
+            .is_none_or(|last| now.duration_since(last) >= Duration::from_secs(1));
         due.then(|| {
-            self.last = Some(Instant::now());
+            self.last = Some(now);
             std::mem::take(&mut self.count)
         })
     }
@@ -125,9 +126,10 @@ pub async fn accept_loop(
                         _ => false,
                     };
                 spare = reserve();
-                if let Some(count) = exhausted.count() {
+                if let Some(count) = exhausted.count(Instant::now()) {
                     log(&format!(
-                        "out of file descriptors ({error}): {count} connections refused"
+                        "out of file descriptors ({error}) {count} times since the last report: \
+                         refusing new connections"
                     ));
                 }
                 if !refused || spare.is_none() {
@@ -317,5 +319,28 @@ impl AsyncWrite for Killable {
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_flood_is_logged_at_most_once_a_second_with_its_count() {
+        let start = Instant::now();
+        let mut throttle = Throttle {
+            last: None,
+            count: 0,
+        };
+        assert_eq!(throttle.count(start), Some(1));
+        for tenth in 1..10 {
+            assert_eq!(
+                throttle.count(start + Duration::from_millis(100 * tenth)),
+                None
+            );
+        }
+        assert_eq!(throttle.count(start + Duration::from_secs(1)), Some(10));
+        assert_eq!(throttle.count(start + Duration::from_millis(1500)), None);
     }
 }
