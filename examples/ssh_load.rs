@@ -229,10 +229,12 @@ async fn main() {
     let rooms: usize = args.get(2).and_then(|v| v.parse().ok()).unwrap_or(25);
     let seconds: u64 = args.get(3).and_then(|v| v.parse().ok()).unwrap_or(60);
     let data = tempfile::tempdir().unwrap();
-    // Every client comes from 127.0.0.1: allow them all from one address.
+    // Every client comes from 127.0.0.1, all signing in at once: allow them all from
+    // one address.
     std::fs::write(
         data.path().join("load.toml"),
-        "notation = \"iccs\"\n[server]\nmax_per_address = 500\ninput_bytes_per_second = 4096\n",
+        "notation = \"iccs\"\n[server]\nmax_per_address = 500\nmax_startups_per_address = 500\n\
+         max_startups = \"500:30:1000\"\ninput_bytes_per_second = 4096\n",
     )
     .unwrap();
     let port = {

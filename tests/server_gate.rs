@@ -152,10 +152,14 @@ async fn a_signed_in_connection_without_a_session_is_closed_after_the_channel_gr
     assert!(!ann.handle.is_closed());
     ann.command("new engine").await;
     ann.wait_text("room r1").await;
+    // Her session ends but her client keeps the connection: closed after the grace.
+    ann.type_text("\x03").await;
+    ann.wait_closed().await;
+    eventually("closed", || ann.handle.is_closed()).await;
     // A one-shot command still runs.
     let (out, _, status) = server_support::exec(addr, "rooms").await;
     assert_eq!(status, Some(0), "{out}");
-    eventually("one connection left", || server.connection_count() == 1).await;
+    eventually("no connection left", || server.connection_count() == 0).await;
     server.stop(Duration::from_secs(2)).await;
 }
 

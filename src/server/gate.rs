@@ -74,7 +74,7 @@ pub fn startup_admitted(limit: MaxStartups, starting: usize, roll: u32) -> bool 
 pub enum Stage {
     /// Connected, not signed in.
     Login,
-    /// Signed in, no session started yet.
+    /// Signed in, no session running (none started yet, or it ended).
     SignedIn,
     /// Running an interactive session.
     Started,
@@ -201,6 +201,12 @@ impl Admission {
     pub fn started(&self) {
         self.signed_in();
         self.stage.send_replace(Stage::Started);
+    }
+
+    /// The session ended. No other may start on this connection, so the channel
+    /// grace applies again: a client that keeps the connection open is closed.
+    pub fn session_ended(&self) {
+        self.stage.send_replace(Stage::SignedIn);
     }
 
     pub fn stage(&self) -> watch::Receiver<Stage> {

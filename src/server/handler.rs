@@ -104,7 +104,7 @@ impl Client {
             term,
             size,
             command,
-            _place: Arc::clone(&self.admission),
+            admission: Arc::clone(&self.admission),
         };
         tokio::spawn(session::run(Arc::clone(&self.hub), opening.channel, start));
     }

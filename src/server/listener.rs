@@ -223,7 +223,7 @@ async fn connection(
                 break if current == Stage::Login {
                     format!("no sign-in within {login_grace:?}")
                 } else {
-                    format!("no session started within {channel_grace:?}")
+                    format!("no session within {channel_grace:?}")
                 };
             }
             _ = shutdown.changed() => {

@@ -115,7 +115,7 @@ pub struct SessionStart {
     pub size: (u16, u16),
     pub command: Option<LobbyCommand>,
     /// The connection's place, held for the session's life too.
-    pub _place: Arc<Admission>,
+    pub admission: Arc<Admission>,
 }
 
 /// Where the session is.
@@ -233,6 +233,7 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
     let _ = channel.exit_status(0).await;
     let _ = channel.eof().await;
     let _ = channel.close().await;
+    session.start.admission.session_ended();
     log(&format!(
         "{} session ended for {}: {reason}",
         addr_text(session.start.addr),
