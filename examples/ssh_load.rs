@@ -60,7 +60,8 @@ async fn main() {
         binary: &binary,
         data: data.path(),
         config: "notation = \"iccs\"\n[server]\nmax_per_address = 500\n\
-                 input_bytes_per_second = 4096\nmax_rooms = 100000\n",
+                 input_bytes_per_second = 4096\nmax_rooms = 100000\n\
+                 max_startups_per_address = 500\nmax_startups = \"500:30:1000\"\n",
         open_files: None,
         log: Stdio::null(),
     });

@@ -63,6 +63,18 @@ pub fn run(args: &ServeArgs, global: &GlobalArgs) -> anyhow::Result<()> {
     if let Some(n) = table.max_engine_queue {
         settings.max_engine_queue = n as usize;
     }
+    if let Some(seconds) = table.login_grace_s {
+        settings.login_grace = Duration::from_secs(u64::from(seconds));
+    }
+    if let Some(seconds) = table.channel_grace_s {
+        settings.channel_grace = Duration::from_secs(u64::from(seconds));
+    }
+    if let Some(limit) = table.max_startups {
+        settings.max_startups = limit;
+    }
+    if let Some(n) = table.max_startups_per_address {
+        settings.max_startups_per_address = n as usize;
+    }
     settings.engine_limits = server::search_limits(
         settings_of.depth,
         settings_of.nodes,

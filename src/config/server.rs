@@ -40,6 +40,55 @@ pub struct ServerTable {
     pub max_rooms: Option<u32>,
     pub room_expiry_min: Option<u32>,
     pub max_engine_queue: Option<u32>,
+    pub login_grace_s: Option<u32>,
+    pub channel_grace_s: Option<u32>,
+    pub max_startups: Option<MaxStartups>,
+    pub max_startups_per_address: Option<u32>,
+}
+
+/// OpenSSH's MaxStartups, `start:rate:full` (or a bare `full`): connections that have
+/// not signed in. Below `start` all are accepted; from `start` on each new one is
+/// dropped with a chance rising linearly from `rate` % to 100 % at `full`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MaxStartups {
+    pub start: u32,
+    pub rate: u32,
+    pub full: u32,
+}
+
+impl MaxStartups {
+    pub const DEFAULT: MaxStartups = MaxStartups {
+        start: 10,
+        rate: 30,
+        full: 100,
+    };
+
+    /// Reads `start:rate:full` or `full`; `None` when malformed or inconsistent.
+    pub fn parse(text: &str) -> Option<MaxStartups> {
+        let numbers: Vec<u32> = text
+            .split(':')
+            .map(|part| part.trim().parse().ok())
+            .collect::<Option<_>>()?;
+        let limit = match numbers[..] {
+            [full] => MaxStartups {
+                start: full,
+                rate: 100,
+                full,
+            },
+            [start, rate, full] => MaxStartups { start, rate, full },
+            _ => return None,
+        };
+        let valid = (1..=100).contains(&limit.rate)
+            && (1..=100_000).contains(&limit.full)
+            && limit.start <= limit.full;
+        valid.then_some(limit)
+    }
+}
+
+impl std::fmt::Display for MaxStartups {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}:{}", self.start, self.rate, self.full)
+    }
 }
 
 /// The keys, in the order the sample shows them.
@@ -56,6 +105,10 @@ pub const SERVER_KEYS: &[&str] = &[
     "max_rooms",
     "room_expiry_min",
     "max_engine_queue",
+    "login_grace_s",
+    "channel_grace_s",
+    "max_startups",
+    "max_startups_per_address",
 ];
 
 fn number(key: &str, raw: RawValue<'_>, min: u32, max: u32) -> Result<u32, ConfigProblem> {
@@ -141,6 +194,22 @@ impl ServerTable {
             "max_rooms" => self.max_rooms = Some(number(&key, raw, 1, 100_000)?),
             "room_expiry_min" => self.room_expiry_min = Some(number(&key, raw, 1, 10_080)?),
             "max_engine_queue" => self.max_engine_queue = Some(number(&key, raw, 1, 10_000)?),
+            "login_grace_s" => self.login_grace_s = Some(number(&key, raw, 1, 3600)?),
+            "channel_grace_s" => self.channel_grace_s = Some(number(&key, raw, 1, 3600)?),
+            "max_startups" => {
+                let expected =
+                    "\"start:rate:full\" like \"10:30:100\" (start <= full, rate 1..=100)";
+                let value = text(&key, raw, expected)?;
+                let limit = MaxStartups::parse(value).ok_or_else(|| ConfigProblem::WrongType {
+                    key: key.clone(),
+                    expected: expected.to_owned(),
+                    found: raw.describe(),
+                })?;
+                self.max_startups = Some(limit);
+            }
+            "max_startups_per_address" => {
+                self.max_startups_per_address = Some(number(&key, raw, 1, 10_000)?)
+            }
             _ => {
                 let allowed: Vec<String> = SERVER_KEYS.iter().map(|k| (*k).to_owned()).collect();
                 return Err(ConfigProblem::UnknownKey {
@@ -170,6 +239,12 @@ pub fn merge_server(file: &ServerTable, flags: &ServerTable) -> ServerTable {
         max_rooms: flags.max_rooms.or(file.max_rooms),
         room_expiry_min: flags.room_expiry_min.or(file.room_expiry_min),
         max_engine_queue: flags.max_engine_queue.or(file.max_engine_queue),
+        login_grace_s: flags.login_grace_s.or(file.login_grace_s),
+        channel_grace_s: flags.channel_grace_s.or(file.channel_grace_s),
+        max_startups: flags.max_startups.or(file.max_startups),
+        max_startups_per_address: flags
+            .max_startups_per_address
+            .or(file.max_startups_per_address),
     }
 }
 
@@ -250,5 +325,41 @@ mod tests {
         assert!(errors.contains("c.toml:4:8"), "{errors}");
         assert!(errors.contains("did you mean `publickey`"), "{errors}");
         assert!(errors.contains("unknown key `server.port`"), "{errors}");
+    }
+
+    #[test]
+    fn max_startups_reads_start_rate_full_or_a_bare_cap() {
+        assert_eq!(MaxStartups::parse("10:30:100"), Some(MaxStartups::DEFAULT));
+        assert_eq!(
+            MaxStartups::parse("20"),
+            Some(MaxStartups {
+                start: 20,
+                rate: 100,
+                full: 20
+            })
+        );
+        for bad in [
+            "",
+            "10:30",
+            "30:30:10",
+            "10:0:100",
+            "10:101:100",
+            "a:b:c",
+            "0",
+        ] {
+            assert_eq!(MaxStartups::parse(bad), None, "{bad}");
+        }
+        let text = "[server]\nmax_startups = \"5:50:20\"\nlogin_grace_s = 10\n";
+        let file = ConfigFile::parse(text, Path::new("c.toml"), &[]).unwrap();
+        assert_eq!(
+            file.server.max_startups.map(|m| m.to_string()).as_deref(),
+            Some("5:50:20")
+        );
+        assert_eq!(file.server.login_grace_s, Some(10));
+        let bad = "[server]\nmax_startups = \"50:30:10\"\n";
+        let errors = ConfigFile::parse(bad, Path::new("c.toml"), &[])
+            .unwrap_err()
+            .to_string();
+        assert!(errors.contains("c.toml:2:16"), "{errors}");
     }
 }

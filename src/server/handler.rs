@@ -14,10 +14,11 @@ use crate::game::{
     LOBBY_HELP, LOBBY_USAGE, LobbyCommand, ResumeCode, RoomSummary, room_headings, room_line,
 };
 
+use super::gate::Admission;
 use super::hub::Hub;
-use super::log;
 use super::names::{display_name, guest_identity, new_resume_code};
 use super::session::{self, SessionStart, addr_text, clamp_size};
+use super::{log, printable};
 
 /// A session channel before its shell or exec request.
 struct Opening {
@@ -28,6 +29,8 @@ struct Opening {
 pub struct Client {
     hub: Arc<Hub>,
     addr: Option<SocketAddr>,
+    /// The connection's place; told when it signs in and when its session starts.
+    admission: Arc<Admission>,
     /// Key fingerprint, or `guest:` and the guest's resume code.
     identity: String,
     /// The display name, or why the user name cannot be one (said when the session
@@ -40,10 +43,11 @@ pub struct Client {
 }
 
 impl Client {
-    pub fn new(hub: Arc<Hub>, addr: Option<SocketAddr>) -> Client {
+    pub fn new(hub: Arc<Hub>, addr: Option<SocketAddr>, admission: Arc<Admission>) -> Client {
         Client {
             hub,
             addr,
+            admission,
             identity: String::new(),
             name: Ok(String::new()),
             guest_code: None,
@@ -106,18 +110,8 @@ impl Client {
                 return;
             }
         };
-        let ip = self
-            .addr
-            .map_or(std::net::IpAddr::from([0, 0, 0, 0]), |addr| addr.ip());
-        let place = match self.hub.admit(ip) {
-            Ok(place) => place,
-            Err(why) => {
-                log(&format!("{} refused: {why}", addr_text(self.addr)));
-                self.finish(channel, session, &format!("xiangqi-tui: {why}"), 1);
-                return;
-            }
-        };
         self.started = true;
+        self.admission.started();
         let start = SessionStart {
             identity: self.identity.clone(),
             name,
@@ -126,8 +120,8 @@ impl Client {
             term,
             size,
             command,
-            _place: place,
             _name: name_claim,
+            admission: Arc::clone(&self.admission),
         };
         tokio::spawn(session::run(Arc::clone(&self.hub), opening.channel, start));
     }
@@ -160,6 +154,11 @@ impl Handler for Client {
         // Refused so that a client with a key offers it (the key is the identity);
         // guests then come in through keyboard-interactive with no questions.
         Ok(self.reject())
+    }
+
+    async fn auth_succeeded(&mut self, _session: &mut Session) -> Result<(), Self::Error> {
+        self.admission.signed_in();
+        Ok(())
     }
 
     async fn auth_password(&mut self, _user: &str, _password: &str) -> Result<Auth, Self::Error> {
@@ -286,7 +285,7 @@ impl Handler for Client {
         log(&format!(
             "{} refused: subsystem {}",
             addr_text(self.addr),
-            name.chars().take(32).collect::<String>()
+            printable(name, 32)
         ));
         session.channel_failure(channel)?;
         Ok(())

@@ -1,8 +1,8 @@
-//! What every connection shares: the rooms, the lobby's change signal, the session
-//! counts behind the limits, the engine pool, the saver and the shutdown signal.
+//! What every connection shares: the rooms, the lobby's change signal, the engine pool,
+//! the saver and the shutdown signal. (The connection counts behind the limits are the
+//! gate's.)
 
-use std::collections::{BTreeMap, HashMap};
-use std::net::IpAddr;
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -80,7 +80,6 @@ pub struct Hub {
     pub settings: ServerSettings,
     rooms: Mutex<BTreeMap<String, Arc<Room>>>,
     pub lobby: watch::Sender<u64>,
-    sessions: Mutex<HashMap<IpAddr, usize>>,
     pub shutdown: watch::Sender<bool>,
     pool: Arc<EnginePool>,
     pub saver: Arc<Saver>,
@@ -92,24 +91,6 @@ pub struct Hub {
     /// Names whose files must not be written over (finished games, unreadable files),
     /// with the reason, from the start's scan.
     kept: Mutex<BTreeMap<String, String>>,
-}
-
-/// A counted session; dropping it frees its place.
-pub struct SessionPlace {
-    hub: Arc<Hub>,
-    ip: IpAddr,
-}
-
-impl Drop for SessionPlace {
-    fn drop(&mut self) {
-        let mut sessions = self.hub.sessions.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(count) = sessions.get_mut(&self.ip) {
-            *count -= 1;
-            if *count == 0 {
-                sessions.remove(&self.ip);
-            }
-        }
-    }
 }
 
 impl Hub {
@@ -141,7 +122,6 @@ impl Hub {
             settings,
             rooms: Mutex::new(rooms),
             lobby: watch::Sender::new(0),
-            sessions: Mutex::new(HashMap::new()),
             shutdown: watch::Sender::new(false),
             pool,
             next_room: AtomicU64::new(saved.next_number),
@@ -184,38 +164,6 @@ impl Hub {
         self.rooms
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    /// A place for a new session from `ip`, or why there is none.
-    pub fn admit(self: &Arc<Self>, ip: IpAddr) -> Result<SessionPlace, String> {
-        let mut sessions = self.sessions.lock().unwrap_or_else(|p| p.into_inner());
-        let total: usize = sessions.values().sum();
-        if total >= self.settings.max_sessions {
-            return Err(format!(
-                "the server is full ({} sessions): try again later",
-                self.settings.max_sessions
-            ));
-        }
-        let from_ip = sessions.entry(ip).or_insert(0);
-        if *from_ip >= self.settings.max_per_address {
-            return Err(format!(
-                "too many sessions from your address (at most {})",
-                self.settings.max_per_address
-            ));
-        }
-        *from_ip += 1;
-        Ok(SessionPlace {
-            hub: Arc::clone(self),
-            ip,
-        })
-    }
-
-    pub fn session_count(&self) -> usize {
-        self.sessions
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .values()
-            .sum()
     }
 
     /// The lobby's room list, read once per lobby change however many watch it.

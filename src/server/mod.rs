@@ -5,9 +5,11 @@
 //! and restored on restart.
 
 mod engine_pool;
+mod gate;
 mod handler;
 mod hostkey;
 mod hub;
+mod listener;
 mod names;
 mod pacing;
 mod room;
@@ -21,11 +23,10 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use russh::server::run_stream;
 use tokio::net::TcpListener;
 
 use crate::board::Position;
-use crate::config::Config;
+use crate::config::{Config, MaxStartups};
 use crate::engine::Limits;
 
 pub use engine_pool::search_limits;
@@ -38,8 +39,18 @@ pub use store::{parse_room, room_path, room_pgn};
 #[derive(Clone)]
 pub struct ServerSettings {
     pub listen: SocketAddr,
+    /// Connections at once, signed in or not (200).
     pub max_sessions: usize,
+    /// Connections at once from one address (8).
     pub max_per_address: usize,
+    /// Unauthenticated connections at once, as OpenSSH's MaxStartups (10:30:100).
+    pub max_startups: MaxStartups,
+    /// Unauthenticated connections at once from one address (4).
+    pub max_startups_per_address: usize,
+    /// Time to sign in, from the connection (30 s).
+    pub login_grace: Duration,
+    /// Time to start a session (shell or command) once signed in (30 s).
+    pub channel_grace: Duration,
     pub idle_timeout: Duration,
     pub host_key: PathBuf,
     /// Rooms are kept in `data_dir/rooms`.
@@ -70,6 +81,10 @@ impl ServerSettings {
             listen,
             max_sessions: 200,
             max_per_address: 8,
+            max_startups: MaxStartups::DEFAULT,
+            max_startups_per_address: 4,
+            login_grace: Duration::from_secs(30),
+            channel_grace: Duration::from_secs(30),
             idle_timeout: Duration::from_secs(30 * 60),
             host_key: data_dir.join("ssh_host_ed25519_key"),
             data_dir,
@@ -88,20 +103,37 @@ impl ServerSettings {
 }
 
 /// Connection events, on standard error (no secrets: names, addresses, fingerprints).
+/// Text from a client goes through `printable` first.
 pub fn log(line: &str) {
     eprintln!("xiangqi-tui serve: {line}");
+}
+
+/// Client-controlled `text` fit for the log: at most `max` characters, control
+/// characters (escape sequences, line breaks that would forge log lines) shown as `?`.
+pub fn printable(text: &str, max: usize) -> String {
+    text.chars()
+        .take(max)
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect()
 }
 
 /// A running server: its address and how to stop it.
 pub struct Running {
     pub addr: SocketAddr,
     hub: Arc<hub::Hub>,
+    gate: Arc<gate::Gate>,
     accept: tokio::task::JoinHandle<()>,
 }
 
 impl Running {
-    pub fn session_count(&self) -> usize {
-        self.hub.session_count()
+    /// Connections open, signed in or not.
+    pub fn connection_count(&self) -> usize {
+        self.gate.connection_count()
+    }
+
+    /// Connections that have not signed in yet.
+    pub fn unauthenticated_count(&self) -> usize {
+        self.gate.unauthenticated_count()
     }
 
     /// The work done so far (frames, resizes, ...), for tests and the flood example.
@@ -118,7 +150,7 @@ impl Running {
         let (mut written, _) = self.hub.flush().await;
         self.hub.shutdown.send_replace(true);
         let deadline = tokio::time::Instant::now() + grace;
-        while self.hub.session_count() > 0 && tokio::time::Instant::now() < deadline {
+        while self.gate.connection_count() > 0 && tokio::time::Instant::now() < deadline {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         // A move that raced the signal, an engine's reply; the writer's retries end
@@ -136,6 +168,7 @@ impl Running {
 
 /// Binds, loads or makes the host key, restores the saved rooms and starts accepting.
 pub async fn start(settings: ServerSettings) -> Result<Running, String> {
+    log(&listener::raise_open_file_limit());
     let (key, warnings) = hostkey::load_or_create(&settings.host_key)?;
     for warning in warnings {
         log(&warning);
@@ -164,65 +197,35 @@ pub async fn start(settings: ServerSettings) -> Result<Running, String> {
         auth_rejection_time: Duration::from_millis(200),
         auth_rejection_time_initial: Some(Duration::ZERO),
         keys: vec![key],
+        // The login and channel deadlines are the connection task's; this one bounds
+        // a session whose client stopped answering.
         inactivity_timeout: Some(settings.idle_timeout + Duration::from_secs(60)),
         keepalive_interval: Some(Duration::from_secs(30)),
         nodelay: true,
         ..Default::default()
     });
+    let gate = gate::Gate::new(gate::GateLimits {
+        connections: settings.max_sessions,
+        per_address: settings.max_per_address,
+        startups: settings.max_startups,
+        startups_per_address: settings.max_startups_per_address,
+    });
     let hub = hub::Hub::new(settings);
     hub.saver.start();
     hub.resume_engines();
     tokio::spawn(hub::expire_rooms_every_minute(Arc::clone(&hub)));
-    let accept = tokio::spawn(accept_loop(listener, config, Arc::clone(&hub)));
-    Ok(Running { addr, hub, accept })
-}
-
-async fn accept_loop(
-    listener: TcpListener,
-    config: Arc<russh::server::Config>,
-    hub: Arc<hub::Hub>,
-) {
-    loop {
-        let (socket, addr) = match listener.accept().await {
-            Ok(accepted) => accepted,
-            Err(error) => {
-                log(&format!("accept failed: {error}"));
-                tokio::time::sleep(Duration::from_millis(100)).await;
-                continue;
-            }
-        };
-        let _ = socket.set_nodelay(true);
-        log(&format!("{addr} connected"));
-        let handler = handler::Client::new(Arc::clone(&hub), Some(addr));
-        let config = Arc::clone(&config);
-        let mut shutdown = hub.shutdown.subscribe();
-        tokio::spawn(async move {
-            let running = match run_stream(config, socket, handler).await {
-                Ok(running) => running,
-                Err(error) => {
-                    log(&format!("{addr} failed: {error}"));
-                    return;
-                }
-            };
-            let handle = running.handle();
-            tokio::select! {
-                result = running => {
-                    if let Err(error) = result {
-                        log(&format!("{addr} closed: {error}"));
-                    } else {
-                        log(&format!("{addr} closed"));
-                    }
-                }
-                _ = shutdown.changed() => {
-                    // Let the session say goodbye first.
-                    tokio::time::sleep(Duration::from_millis(300)).await;
-                    let _ = handle
-                        .disconnect(russh::Disconnect::ByApplication, "server stopping".into(), "".into())
-                        .await;
-                }
-            }
-        });
-    }
+    let accept = tokio::spawn(listener::accept_loop(
+        listener,
+        config,
+        Arc::clone(&hub),
+        Arc::clone(&gate),
+    ));
+    Ok(Running {
+        addr,
+        hub,
+        gate,
+        accept,
+    })
 }
 
 /// Runs the server until SIGINT or SIGTERM: then rooms are saved, every client is told
@@ -246,8 +249,8 @@ pub fn serve_until_signal(settings: ServerSettings) -> Result<(), String> {
             _ = interrupt.recv() => "SIGINT",
         };
         log(&format!(
-            "{name}: saving, telling {} sessions, stopping",
-            running.session_count()
+            "{name}: saving, telling {} connections, stopping",
+            running.connection_count()
         ));
         let unsaved = running.stop(Duration::from_millis(1500)).await;
         if !unsaved.is_empty() {
@@ -264,4 +267,20 @@ pub fn serve_until_signal(settings: ServerSettings) -> Result<(), String> {
     // Blocked engine searches end with the process.
     runtime.shutdown_timeout(Duration::from_millis(200));
     stopped
+}
+
+#[cfg(test)]
+mod tests {
+    use super::printable;
+
+    #[test]
+    fn client_text_is_logged_without_control_characters() {
+        assert_eq!(printable("sftp", 32), "sftp");
+        assert_eq!(
+            printable("x\u{1b}[2J\r\nxiangqi-tui serve: forged", 64),
+            "x?[2J??xiangqi-tui serve: forged"
+        );
+        assert_eq!(printable("\u{7f}\u{9b}abc", 3), "??a");
+        assert_eq!(printable("象棋", 1), "象");
+    }
 }

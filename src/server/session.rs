@@ -16,7 +16,8 @@ use crate::board::Color;
 use crate::game::{LobbyCommand, ResumeCode, RoomKind};
 use crate::tui::{Intent, RemoteSession, SCREEN_RESTORE, SCREEN_SETUP};
 
-use super::hub::{Hub, Room, SessionPlace};
+use super::gate::Admission;
+use super::hub::{Hub, Room};
 use super::log;
 use super::names::{NameClaim, guest_identity};
 use super::pacing::{FramePacer, RESIZE_COST, RateLimit};
@@ -91,10 +92,10 @@ pub struct SessionStart {
     pub term: String,
     pub size: (u16, u16),
     pub command: Option<LobbyCommand>,
-    /// Held for the session's life: it counts against the limits.
-    pub _place: SessionPlace,
     /// The display name, held for the session's life.
     pub _name: NameClaim,
+    /// The connection's place, held for the session's life too.
+    pub admission: Arc<Admission>,
 }
 
 /// Wrong resume codes a session may type before it is closed (guessing is slow).
@@ -230,6 +231,7 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
     let _ = channel.exit_status(0).await;
     let _ = channel.eof().await;
     let _ = channel.close().await;
+    session.start.admission.session_ended();
     log(&format!(
         "{} session ended for {}: {reason}",
         addr_text(session.start.addr),
