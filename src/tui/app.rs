@@ -131,6 +131,8 @@ pub struct App {
     pub time: Arc<dyn TimeSource>,
     /// In a server room: who plays and the room's state, shown instead of the mode.
     pub room_status: Option<String>,
+    /// What the last update's settle step saw (`flow::settle`).
+    pub settled: super::flow::Settled,
 }
 
 impl App {
@@ -175,9 +177,11 @@ impl App {
             clock: GameClock::new(None, None),
             time: Arc::new(MonotonicTime::default()),
             room_status: None,
+            settled: Default::default(),
         };
         app.reset_clock();
         app.orient();
+        app.settled = super::flow::Settled::new(&app);
         app
     }
 

@@ -9,6 +9,7 @@ use crate::board::Square;
 
 use super::action::{Command, Direction, Effect};
 use super::app::{App, Focus};
+use super::flow;
 use super::keymap::{self, Pane};
 use super::layout::{ScreenLayout, board_point_at};
 use super::popup::{Popup, wrap_selection};
@@ -154,7 +155,10 @@ fn popup_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
         }
         Popup::Message { .. } => Vec::new(),
         Popup::ConfirmResign => match key.code {
-            KeyCode::Char('y' | 'Y') | KeyCode::Enter => super::game_controls::resign(app),
+            KeyCode::Char('y' | 'Y') | KeyCode::Enter => {
+                super::game_controls::resign(app);
+                Vec::new()
+            }
             _ => {
                 app.notify("resignation cancelled");
                 Vec::new()
@@ -163,24 +167,28 @@ fn popup_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
         // Any other key closes it and does what it does (the board stays to study).
         Popup::GameOver { .. } => match key.code {
             KeyCode::Char('n' | 'N') if key.modifiers.is_empty() => {
-                super::game_controls::new_game(app)
+                super::game_controls::new_game(app);
+                Vec::new()
             }
             KeyCode::Char('r' | 'R') if key.modifiers.is_empty() => {
-                super::game_controls::rematch(app)
+                super::game_controls::rematch(app);
+                Vec::new()
             }
             KeyCode::Esc | KeyCode::Enter => Vec::new(),
             _ => on_key(app, key),
         },
         Popup::Resume { game } => match key.code {
             KeyCode::Enter => {
-                update::start_game(app, *game);
+                flow::start_game(app, *game);
+                // The autosave holds this game: nothing to write.
+                flow::mark_saved(app);
                 app.notify("resumed the unfinished game");
-                update::start_engine_if_due(app)
+                Vec::new()
             }
             KeyCode::Esc => {
-                let mut effects = vec![Effect::RemoveAutosave];
-                effects.extend(update::start_engine_if_due(app));
-                effects
+                // The autosave holds the game declined: settle removes it.
+                flow::forget_saved(app);
+                Vec::new()
             }
             _ => {
                 app.popups.push(Popup::Resume { game });
@@ -231,7 +239,8 @@ fn popup_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
                 _ => None,
             };
             if let Some(index) = chosen {
-                return choices::apply_choice(app, items[index].value.clone());
+                choices::apply_choice(app, items[index].value.clone());
+                return Vec::new();
             }
             let selected = match key.code {
                 KeyCode::Up | KeyCode::Char('k') => wrap_selection(selected, len, -1),

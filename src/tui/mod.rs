@@ -17,6 +17,7 @@ mod engine_choice;
 mod engine_events;
 mod event;
 mod explorer;
+mod flow;
 mod frames;
 mod game_controls;
 mod glyphs;

@@ -191,7 +191,7 @@ impl RemoteSession {
             Screen::Lobby => true,
         };
         if entering {
-            super::update::start_game(&mut self.app, view.game.clone());
+            super::flow::start_game(&mut self.app, view.game.clone());
             self.app.flipped = view.my_side == Some(Color::Black);
             self.app.focus = Focus::Input;
             self.chat_seen = 0;
