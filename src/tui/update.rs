@@ -9,8 +9,9 @@ use crate::service::StepCommand;
 
 use super::action::{Action, Command, Effect, LogScroll};
 use super::app::{App, Focus};
+use super::keys::Request;
 use super::notation_link;
-use super::popup::{Popup, PromptPurpose};
+use super::popup::{Answer, Popup, PromptPurpose};
 use super::{
     analysis, book_link, choices, engine_events, flow, game_controls, hint, keys, loading,
 };
@@ -24,8 +25,15 @@ pub fn update(app: &mut App, action: Action) -> Vec<Effect> {
 
 fn dispatch(app: &mut App, action: Action) -> Vec<Effect> {
     match action {
-        Action::Key(key) => keys::on_key(app, key),
-        Action::Mouse(mouse) => keys::on_mouse(app, mouse),
+        Action::Key(key) => match keys::on_key(app, key) {
+            Some(Request::Command(command)) => run(app, command),
+            Some(Request::Answer(answer)) => carry_out(app, answer),
+            None => Vec::new(),
+        },
+        Action::Mouse(mouse) => match keys::on_mouse(app, mouse) {
+            Some(command) => run(app, command),
+            None => Vec::new(),
+        },
         Action::Paste(text) => {
             keys::on_paste(app, &text);
             Vec::new()
@@ -59,7 +67,7 @@ fn dispatch(app: &mut App, action: Action) -> Vec<Effect> {
 }
 
 /// Carries out a command.
-pub fn run(app: &mut App, command: Command) -> Vec<Effect> {
+fn run(app: &mut App, command: Command) -> Vec<Effect> {
     match command {
         Command::Undo => {
             flow::undo(app);
@@ -208,6 +216,27 @@ pub fn run(app: &mut App, command: Command) -> Vec<Effect> {
     }
 }
 
+/// What closing a popup asked for.
+fn carry_out(app: &mut App, answer: Answer) -> Vec<Effect> {
+    match answer {
+        Answer::Resign => game_controls::resign(app),
+        Answer::Rematch => game_controls::rematch(app),
+        Answer::Resume(game) => {
+            flow::start_game(app, *game);
+            // The autosave holds this game: nothing to write.
+            flow::mark_saved(app);
+            app.notify("resumed the unfinished game");
+        }
+        // The autosave holds the game declined: settle removes it.
+        Answer::DeclineResume => flow::forget_saved(app),
+        Answer::Candidate(mv) => return play_candidate(app, mv),
+        Answer::Choice(value) => choices::apply_choice(app, value),
+        Answer::Load(text) => return loading::load_from_prompt(app, &text),
+        Answer::Save(path) => return loading::save_to(app, &path),
+    }
+    Vec::new()
+}
+
 fn next_of<T: Copy + PartialEq>(all: &[T], current: T) -> T {
     let at = all.iter().position(|value| *value == current).unwrap_or(0);
     all[(at + 1) % all.len()]
@@ -240,7 +269,7 @@ fn why_no_move(app: &App) -> Option<&'static str> {
 }
 
 /// Enter on the input line: a move in any notation, or a `:` command.
-pub fn submit_input(app: &mut App) -> Vec<Effect> {
+fn submit_input(app: &mut App) -> Vec<Effect> {
     let text = app.input.text().trim().to_owned();
     if text.is_empty() {
         return pick_or_put(app);
@@ -277,7 +306,7 @@ pub fn submit_input(app: &mut App) -> Vec<Effect> {
 }
 
 /// Plays a move chosen from the candidates of an ambiguous input.
-pub fn play_candidate(app: &mut App, mv: Move) -> Vec<Effect> {
+fn play_candidate(app: &mut App, mv: Move) -> Vec<Effect> {
     if why_no_move(app).is_some() || !app.position().is_legal(mv) {
         return Vec::new();
     }
@@ -287,7 +316,7 @@ pub fn play_candidate(app: &mut App, mv: Move) -> Vec<Effect> {
 }
 
 /// Enter on the board: pick up the piece under the cursor, or put the picked one down.
-pub fn pick_or_put(app: &mut App) -> Vec<Effect> {
+fn pick_or_put(app: &mut App) -> Vec<Effect> {
     let target = app.cursor;
     let piece = app.position().piece_at(target);
     let own = piece.is_some() && piece.color() == app.position().side_to_move();
