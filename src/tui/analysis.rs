@@ -9,7 +9,7 @@ use crate::board::{Move, Position};
 use crate::config::TraceLevel;
 
 use super::action::Effect;
-use super::app::{App, Thinking};
+use super::app::{App, AppMode, Thinking};
 use super::flow::stop_search;
 use super::notation_link::format_line;
 use super::search_log::LogKind;
@@ -33,8 +33,6 @@ pub const GRAPH_CLIP: i32 = 1000;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Analysis {
-    /// The analysis board is on.
-    pub active: bool,
     /// The latest lines for the position shown, best first, with their depth.
     pub lines: Vec<PvLine>,
     pub depth: u32,
@@ -82,10 +80,15 @@ pub fn toggle(app: &mut App) {
         app.alert("this build has no engine");
         return;
     }
-    app.analysis.active = !app.analysis.active;
+    // From a tree study too: the analysis board takes its place.
+    app.mode = if app.analysing() {
+        AppMode::Play
+    } else {
+        AppMode::Analysis
+    };
     app.analysis.lines.clear();
     app.hint = None;
-    if app.analysis.active {
+    if app.analysing() {
         app.notify(format!(
             "analysis board: {} lines; Ctrl-A or :analyze to leave",
             app.config.settings.multipv

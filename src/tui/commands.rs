@@ -378,7 +378,7 @@ fn multipv(app: &mut App, argument: &str) -> Result<Vec<Effect>, String> {
     app.config.settings.multipv = n;
     app.notify(format!("{n} analysis lines"));
     // The analysis board picks the new number up at once.
-    Ok(if app.analysis.active {
+    Ok(if app.analysing() {
         analysis::restart(app)
     } else {
         Vec::new()

@@ -57,7 +57,7 @@ impl Situation {
         Situation {
             engine_side: app.engine_side(),
             engine: app.config.settings.engine.clone(),
-            analysis: app.analysis.active,
+            analysis: app.analysing(),
             paused: app.engine.paused,
             thinking: app.engine.thinking.is_some(),
         }
@@ -132,7 +132,7 @@ pub fn settle(app: &mut App, effects: &mut Vec<Effect>) {
                 .situation
                 .as_ref()
                 .is_none_or(|old| old.analysis != situation.analysis);
-            if app.analysis.active {
+            if app.analysing() {
                 // A new position on the analysis board is analysed at once.
                 if game_changed || mode_changed {
                     effects.extend(analysis::restart(app));
@@ -365,7 +365,7 @@ pub fn go_to_ply(app: &mut App, ply: usize) {
     while app.game.ply() < ply && app.game.redo().is_some() {}
     app.selected = None;
     app.hint = None;
-    if !app.analysis.active && app.engine_side() != EngineSide::None {
+    if !app.analysing() && app.engine_side() != EngineSide::None {
         // Looking back through the game: the engine waits until told to move.
         app.engine.paused = true;
     }

@@ -30,7 +30,7 @@ pub fn players(app: &App) -> Players {
 /// Who moves the pieces: on the analysis board people move both sides, so undo and
 /// redo go one ply at a time there.
 pub fn movers(app: &App) -> Players {
-    if app.analysis.active {
+    if app.analysing() {
         Players::OneKeyboard
     } else {
         players(app)

@@ -8,7 +8,7 @@ use crate::notation::{MoveError, Notation};
 use crate::service::StepCommand;
 
 use super::action::{Action, Command, Effect, LogScroll};
-use super::app::{App, Focus};
+use super::app::{App, AppMode, Focus};
 use super::keys::Request;
 use super::notation_link;
 use super::popup::{Answer, Popup, PromptPurpose};
@@ -371,7 +371,7 @@ pub fn legal_targets(app: &App) -> Vec<Square> {
 }
 
 fn step_search(app: &mut App, command: StepCommand) -> Vec<Effect> {
-    if app.study.replay.is_some() {
+    if matches!(app.mode, AppMode::Study(_)) {
         super::explorer::replay_step(app, command);
         return Vec::new();
     }
