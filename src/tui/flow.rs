@@ -98,8 +98,9 @@ pub fn settle_at_start(app: &mut App) -> Vec<Effect> {
 }
 
 /// The end of every update: a search for a position, a side, an engine or a mode that
-/// is gone is stopped, a changed game saved, and the engine started if it is its turn; on quitting, the last save and
-/// then `Effect::Quit`, last.
+/// is gone is stopped, a changed game saved, and the engine started if it is its turn
+/// (the analysis board restarted on a new position). On quitting: the search stops,
+/// the game is saved once more, and `Effect::Quit` comes last.
 pub fn settle(app: &mut App, effects: &mut Vec<Effect>) {
     let quitting_now = app.quitting && !app.settled.quitting;
     app.settled.quitting = app.quitting;
