@@ -85,7 +85,7 @@ fn analysing() -> (App, u64) {
     }
     let effects = update(&mut app, ctrl('a'));
     let request = request(&effects);
-    assert!(app.analysis.active);
+    assert!(app.analysing());
     assert_eq!(request.multipv, 3);
     assert_eq!(
         (request.depth, request.movetime_ms, request.nodes),
@@ -170,7 +170,7 @@ fn undo_redo_and_a_click_in_the_move_list_re_analyse_at_once() {
 
     // Off again: the analysis stops.
     let effects = update(&mut app, ctrl('a'));
-    assert!(!app.analysis.active);
+    assert!(!app.analysing());
     assert!(app.engine.thinking.is_none());
     assert!(started_search(&effects).is_none());
     assert_eq!(stopped(&effects).len(), 0, "the search had already ended");
@@ -345,7 +345,7 @@ fn on_the_analysis_board_of_a_game_against_the_engine_undo_and_redo_go_one_ply()
         }),
     );
     update(&mut app, ctrl('a'));
-    assert!(app.analysis.active);
+    assert!(app.analysing());
     // People move both sides here: one ply back, one ply again.
     update(&mut app, ctrl('z'));
     assert_eq!(played(&app), ["h2e2"]);

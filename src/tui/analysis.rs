@@ -9,10 +9,10 @@ use crate::board::{Move, Position};
 use crate::config::TraceLevel;
 
 use super::action::Effect;
-use super::app::{App, Thinking};
+use super::app::{App, AppMode, Thinking};
+use super::flow::stop_search;
 use super::notation_link::format_line;
 use super::search_log::LogKind;
-use super::update::stop_search;
 use crate::engine::{PvLine, SearchInfo};
 use crate::service::{SearchRequest, StepState};
 
@@ -33,8 +33,6 @@ pub const GRAPH_CLIP: i32 = 1000;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Analysis {
-    /// The analysis board is on.
-    pub active: bool,
     /// The latest lines for the position shown, best first, with their depth.
     pub lines: Vec<PvLine>,
     pub depth: u32,
@@ -74,29 +72,32 @@ pub fn graph_points(app: &App) -> Vec<(usize, i32)> {
     points
 }
 
-/// `:analyze` and its key: the analysis board on or off.
-pub fn toggle(app: &mut App) -> Vec<Effect> {
+/// `:analyze` and its key: the analysis board on or off. Settle then starts the
+/// analysis, or the engine's move if it is its turn, after stopping the search of the
+/// mode left.
+pub fn toggle(app: &mut App) {
     if !app.engine.available {
         app.alert("this build has no engine");
-        return Vec::new();
+        return;
     }
-    let mut effects = stop_search(app);
-    app.analysis.active = !app.analysis.active;
+    // From a tree study too: the analysis board takes its place.
+    app.mode = if app.analysing() {
+        AppMode::Play
+    } else {
+        AppMode::Analysis
+    };
     app.analysis.lines.clear();
     app.hint = None;
-    if app.analysis.active {
+    if app.analysing() {
         app.notify(format!(
             "analysis board: {} lines; Ctrl-A or :analyze to leave",
             app.config.settings.multipv
         ));
-        effects.extend(restart(app));
     } else {
         // Back to the game: the engine takes its side again when it is its move.
         app.engine.paused = false;
         app.notify("analysis board off");
-        effects.extend(super::update::start_engine_if_due(app));
     }
-    effects
 }
 
 /// Starts analysing the position shown, stopping any search running.

@@ -47,6 +47,23 @@ impl Focus {
     }
 }
 
+/// What the app is doing. These exclude each other; the panes shown (the explorer,
+/// the `:compare` view) and the engine being held (`EngineState::paused`) are apart
+/// from it, as any of them goes with any mode.
+#[derive(Debug, Clone, Default)]
+pub enum AppMode {
+    /// Playing the game, against the engine or two people at one keyboard.
+    #[default]
+    Play,
+    /// The analysis board: the engine analyses the position shown, never plays, and
+    /// people move both sides.
+    Analysis,
+    /// A textbook tree replayed one line at a time (`xiangqi-tui study FILE.tree`).
+    Study(Box<super::explorer::TreeReplay>),
+    /// A shared room on a server, with its status line (who plays, the room's state).
+    Room(String),
+}
+
 /// A search in progress.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Thinking {
@@ -129,8 +146,9 @@ pub struct App {
     pub clock: GameClock,
     /// Where the clocks read the time (a hand-moved one in tests).
     pub time: Arc<dyn TimeSource>,
-    /// In a server room: who plays and the room's state, shown instead of the mode.
-    pub room_status: Option<String>,
+    pub mode: AppMode,
+    /// What the last update's settle step saw (`flow::settle`).
+    pub settled: super::flow::Settled,
 }
 
 impl App {
@@ -174,10 +192,12 @@ impl App {
             hint: None,
             clock: GameClock::new(None, None),
             time: Arc::new(MonotonicTime::default()),
-            room_status: None,
+            mode: AppMode::Play,
+            settled: Default::default(),
         };
         app.reset_clock();
         app.orient();
+        app.settled = super::flow::Settled::new(&app);
         app
     }
 
@@ -210,7 +230,7 @@ impl App {
 
     pub fn engine_plays(&self, color: Color) -> bool {
         // On the analysis board the engine only analyses; people move both sides.
-        if self.analysis.active {
+        if self.analysing() {
             return false;
         }
         match self.engine_side() {
@@ -223,15 +243,17 @@ impl App {
 
     /// Where the app runs, for the keymap and the `:` commands.
     pub fn place(&self) -> Place {
-        if self.room_status.is_some() {
-            Place::Room
-        } else if self.study.replay.is_some() {
-            Place::Study
-        } else if self.analysis.active {
-            Place::Analysis
-        } else {
-            Place::Game
+        match self.mode {
+            AppMode::Play => Place::Game,
+            AppMode::Analysis => Place::Analysis,
+            AppMode::Study(_) => Place::Study,
+            AppMode::Room(_) => Place::Room,
         }
+    }
+
+    /// Whether the analysis board is on.
+    pub fn analysing(&self) -> bool {
+        matches!(self.mode, AppMode::Analysis)
     }
 
     /// Whether the game has ended (mate, stalemate, repetition, no-capture rule,

@@ -2,10 +2,8 @@
 
 use crate::config::EngineSide;
 
-use super::action::Effect;
 use super::app::App;
 use super::popup::{ChoiceItem, ChoicePurpose, ChoiceValue, Popup, mode_items};
-use super::update::{start_engine_if_due, stop_search};
 
 /// Opens the "who plays" list at the current mode.
 pub fn choose_mode(app: &mut App) {
@@ -84,23 +82,16 @@ pub fn push_choice(
 }
 
 /// Applies a choice from a list popup.
-pub fn apply_choice(app: &mut App, value: ChoiceValue) -> Vec<Effect> {
+pub fn apply_choice(app: &mut App, value: ChoiceValue) {
     match value {
         ChoiceValue::Theme(name) => {
             set_theme(app, &name);
-            Vec::new()
         }
         ChoiceValue::Profile(name) => set_profile(app, name.as_deref()),
         ChoiceValue::Mode(side) => set_mode(app, side),
-        ChoiceValue::Time(control) => {
-            super::game_controls::set_time(app, control);
-            Vec::new()
-        }
+        ChoiceValue::Time(control) => super::game_controls::set_time(app, control),
         ChoiceValue::Engine(name) => super::engine_choice::set_engine(app, &name),
-        ChoiceValue::Level(level) => {
-            set_level(app, level);
-            Vec::new()
-        }
+        ChoiceValue::Level(level) => set_level(app, level),
     }
 }
 
@@ -151,7 +142,7 @@ pub fn set_theme(app: &mut App, name: &str) -> bool {
     true
 }
 
-pub fn set_profile(app: &mut App, name: Option<&str>) -> Vec<Effect> {
+pub fn set_profile(app: &mut App, name: Option<&str>) {
     let old_side = app.config.settings.engine_side;
     let clocks = |app: &App| {
         let settings = &app.config.settings;
@@ -160,7 +151,7 @@ pub fn set_profile(app: &mut App, name: Option<&str>) -> Vec<Effect> {
     let old_clocks = clocks(app);
     if let Err(error) = app.config.switch_profile(name) {
         app.alert(error.to_string());
-        return Vec::new();
+        return;
     }
     if clocks(app) != old_clocks {
         app.reset_clock();
@@ -172,13 +163,13 @@ pub fn set_profile(app: &mut App, name: Option<&str>) -> Vec<Effect> {
     });
     if app.config.settings.engine_side != old_side {
         let side = app.config.settings.engine_side;
-        return set_mode(app, side);
+        set_mode(app, side);
     }
-    Vec::new()
 }
 
-pub fn set_mode(app: &mut App, side: EngineSide) -> Vec<Effect> {
-    let mut effects = stop_search(app);
+/// Who plays. Settle stops the search of a side the engine no longer plays and starts
+/// the engine if it is now its move.
+pub fn set_mode(app: &mut App, side: EngineSide) {
     app.config.settings.engine_side = side;
     app.engine.paused = false;
     app.selected = None;
@@ -186,6 +177,4 @@ pub fn set_mode(app: &mut App, side: EngineSide) -> Vec<Effect> {
     if side != EngineSide::None && !app.engine.available {
         app.alert("this build has no engine: two players");
     }
-    effects.extend(start_engine_if_due(app));
-    effects
 }

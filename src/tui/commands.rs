@@ -289,14 +289,16 @@ fn profile(app: &mut App, argument: &str) -> Result<Vec<Effect>, String> {
             if known.is_empty() { "none" } else { &known }
         ));
     }
-    Ok(choices::set_profile(app, name))
+    choices::set_profile(app, name);
+    Ok(Vec::new())
 }
 
 fn mode(app: &mut App, argument: &str) -> Result<Vec<Effect>, String> {
     let side = argument
         .parse::<EngineSide>()
         .map_err(|error| error.to_string())?;
-    Ok(choices::set_mode(app, side))
+    choices::set_mode(app, side);
+    Ok(Vec::new())
 }
 
 fn fen(app: &mut App, argument: &str) -> Result<Vec<Effect>, String> {
@@ -340,7 +342,8 @@ fn compare(app: &mut App, argument: &str) -> Result<Vec<Effect>, String> {
 }
 
 fn analyze(app: &mut App, _: &str) -> Result<Vec<Effect>, String> {
-    Ok(analysis::toggle(app))
+    analysis::toggle(app);
+    Ok(Vec::new())
 }
 
 fn hint_command(app: &mut App, _: &str) -> Result<Vec<Effect>, String> {
@@ -375,7 +378,7 @@ fn multipv(app: &mut App, argument: &str) -> Result<Vec<Effect>, String> {
     app.config.settings.multipv = n;
     app.notify(format!("{n} analysis lines"));
     // The analysis board picks the new number up at once.
-    Ok(if app.analysis.active {
+    Ok(if app.analysing() {
         analysis::restart(app)
     } else {
         Vec::new()
@@ -401,11 +404,13 @@ fn time(app: &mut App, argument: &str) -> Result<Vec<Effect>, String> {
 }
 
 fn resign(app: &mut App, _: &str) -> Result<Vec<Effect>, String> {
-    Ok(game_controls::resign(app))
+    game_controls::resign(app);
+    Ok(Vec::new())
 }
 
 fn draw(app: &mut App, _: &str) -> Result<Vec<Effect>, String> {
-    Ok(game_controls::offer_draw(app))
+    game_controls::offer_draw(app);
+    Ok(Vec::new())
 }
 
 fn engine(app: &mut App, argument: &str) -> Result<Vec<Effect>, String> {
@@ -420,5 +425,6 @@ fn engine(app: &mut App, argument: &str) -> Result<Vec<Effect>, String> {
             known.join(", ")
         ));
     }
-    Ok(engine_choice::set_engine(app, argument))
+    engine_choice::set_engine(app, argument);
+    Ok(Vec::new())
 }

@@ -6,10 +6,8 @@
 use crate::config::BUILTIN_ENGINE;
 use crate::service::NamedEngine;
 
-use super::action::Effect;
 use super::app::App;
 use super::popup::{ChoiceItem, ChoicePurpose, ChoiceValue, Popup};
-use super::update::{start_engine_if_due, stop_search};
 
 /// The engine names to choose from: the built-in one first, then the config's.
 pub fn engine_names(app: &App) -> Vec<String> {
@@ -58,12 +56,10 @@ pub fn choose_engine(app: &mut App) {
     });
 }
 
-/// Makes `name` the opponent (it was checked to exist); the engine's turn starts it.
-pub fn set_engine(app: &mut App, name: &str) -> Vec<Effect> {
-    let mut effects = stop_search(app);
+/// Makes `name` the opponent (it was checked to exist); settle stops the other
+/// engine's search and starts this one on its turn.
+pub fn set_engine(app: &mut App, name: &str) {
     app.config.settings.engine = name.to_owned();
     app.engine.paused = false;
     app.notify(format!("engine: {name}"));
-    effects.extend(start_engine_if_due(app));
-    effects
 }

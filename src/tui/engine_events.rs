@@ -7,10 +7,11 @@ use crate::service::{EngineEvent, SearchRequest, StepState};
 use super::action::Effect;
 use super::analysis::{self, Purpose};
 use super::app::App;
+use super::flow::play_move;
 use super::hint;
 use super::notation_link::format_line;
 use super::search_log::LogKind;
-use super::update::{focus_log_for_step, play_move};
+use super::update::focus_log_for_step;
 
 /// The log's first line of a search: who thinks, with what, within which limits.
 pub fn thinks_line(request: &SearchRequest) -> String {
@@ -167,7 +168,8 @@ pub fn on_engine_event(app: &mut App, event: EngineEvent) -> Vec<Effect> {
                         app.display_notation(),
                     );
                     app.log.push(LogKind::Result, format!("plays {text}"));
-                    play_move(app, mv)
+                    play_move(app, mv);
+                    Vec::new()
                 }
                 Some(_) if !thinking.play_result => {
                     app.log.push(LogKind::Note, "stopped".to_owned());

@@ -19,7 +19,7 @@ use crate::study::{DEFAULT_NODE_CAP, Explorer, TraceFormat, export};
 use crate::tree::{NodeIndex, Tree, exact_table_entries};
 
 use super::action::{Effect, ExplorerMove};
-use super::app::{App, Focus};
+use super::app::{App, AppMode, Focus};
 use super::search_log::LogKind;
 
 /// Trace events kept for `:trace save`; a longer search saves its first ones.
@@ -78,7 +78,6 @@ pub struct StudyState {
     /// Absolute log position (dropped + index) of each trace line of the search shown.
     line_seq: Vec<u64>,
     pub saved: SavedTrace,
-    pub replay: Option<TreeReplay>,
     /// Node cap of the explorer.
     pub cap: usize,
 }
@@ -118,9 +117,12 @@ impl StudyState {
     }
 }
 
-/// A search on a position starts: a fresh explorer named by its moves.
+/// A search on a position starts: a fresh explorer named by its moves (a tree study
+/// ends: its tree is no longer shown).
 pub fn search_started(app: &mut App, names: PositionNames) {
-    app.study.replay = None;
+    if matches!(app.mode, AppMode::Study(_)) {
+        app.mode = AppMode::Play;
+    }
     app.study.cap = app.config.settings.explorer_nodes as usize;
     app.study.reset(StudyNames::Position(Box::new(names)));
 }
@@ -220,12 +222,13 @@ pub fn open_tree(app: &mut App, tree: Tree, algorithm: Algorithm) -> Result<(), 
     app.study.cap = app.config.settings.explorer_nodes as usize;
     app.study.reset(StudyNames::Tree(Arc::clone(&tree)));
     app.study.saved = SavedTrace::Tree(recorder.events.clone());
-    app.study.replay = Some(TreeReplay {
+    let events = recorder.events.len();
+    app.mode = AppMode::Study(Box::new(TreeReplay {
         algorithm,
         events: recorder.events,
         next: 0,
         text_lines: 0,
-    });
+    }));
     app.study.shown = true;
     app.study.explorer.follow = true;
     // The engine keeps out: the tree is what is studied.
@@ -242,13 +245,7 @@ pub fn open_tree(app: &mut App, tree: Tree, algorithm: Algorithm) -> Result<(), 
         .map_or_else(|| result.value.to_string(), |v| v.to_string());
     app.log.push(
         LogKind::Note,
-        format!(
-            "value {value}; Space one event, c to the end; F12 explorer ({} events)",
-            app.study
-                .replay
-                .as_ref()
-                .map_or(0, |replay| replay.events.len())
-        ),
+        format!("value {value}; Space one event, c to the end; F12 explorer ({events} events)"),
     );
     Ok(())
 }
@@ -258,12 +255,11 @@ pub fn replay_step(app: &mut App, command: StepCommand) {
     if command == StepCommand::Pause {
         return;
     }
-    let Some(mut replay) = app.study.replay.take() else {
+    let (AppMode::Study(replay), Some(StudyNames::Tree(tree))) = (&mut app.mode, &app.study.names)
+    else {
         return;
     };
-    let Some(StudyNames::Tree(tree)) = app.study.names.clone() else {
-        return;
-    };
+    let tree = Arc::clone(tree);
     let mut text = TraceText::new(tree.as_ref());
     // The text renderer keeps state between events: feed it the events already shown.
     for event in &replay.events[..replay.next] {
@@ -292,7 +288,6 @@ pub fn replay_step(app: &mut App, command: StepCommand) {
             .push(LogKind::Result, "end of the search".to_owned());
         replay.text_lines = 0;
     }
-    app.study.replay = Some(replay);
 }
 
 /// `:trace save PATH`: the trace shown, in the format the name suggests

@@ -7,11 +7,10 @@ use crate::clock::TimeControl;
 use crate::config::{EngineSide, SideTime};
 use crate::game::{DrawReply, GameState, Players, RuleError, SearchView};
 
-use super::action::Effect;
 use super::app::App;
+use super::flow::start_game;
 use super::popup::{ChoiceItem, ChoicePurpose, ChoiceValue, Popup};
 use super::search_log::LogKind;
-use super::update::{save_effects, start_engine_if_due, start_game, stop_search};
 
 /// The time controls the chooser offers, besides "none".
 pub const TIME_CHOICES: &[&str] = &[
@@ -31,7 +30,7 @@ pub fn players(app: &App) -> Players {
 /// Who moves the pieces: on the analysis board people move both sides, so undo and
 /// redo go one ply at a time there.
 pub fn movers(app: &App) -> Players {
-    if app.analysis.active {
+    if app.analysing() {
         Players::OneKeyboard
     } else {
         players(app)
@@ -43,16 +42,8 @@ fn speaker(app: &App) -> Color {
     players(app).speaker(app.position().side_to_move())
 }
 
-/// After the game ended by a result given (resignation, flag fall, agreed draw): the
-/// search stops, the clocks stop, the result popup opens.
-pub fn ended_off_board(app: &mut App) -> Vec<Effect> {
-    let mut effects = stop_search(app);
-    game_ended(app);
-    effects.extend(save_effects(app));
-    effects
-}
-
-/// Says how the game ended: status line, log and the result popup.
+/// Says how the game ended: status line, log and the result popup. (Settle stops the
+/// search and removes the autosave.)
 pub fn game_ended(app: &mut App) {
     let Some(outcome) = app.game.outcome() else {
         return;
@@ -88,14 +79,11 @@ pub fn ask_resign(app: &mut App) {
 
 /// `:resign`, or the confirmed Ctrl-R: the person at the keyboard resigns (with two
 /// people at one keyboard, the side to move).
-pub fn resign(app: &mut App) -> Vec<Effect> {
+pub fn resign(app: &mut App) {
     let side = speaker(app);
     match app.game.resign(side, players(app)) {
-        Ok(_) => ended_off_board(app),
-        Err(error) => {
-            refused(app, error, "nobody to resign");
-            Vec::new()
-        }
+        Ok(_) => game_ended(app),
+        Err(error) => refused(app, error, "nobody to resign"),
     }
 }
 
@@ -113,7 +101,7 @@ fn engine_view(app: &App) -> Option<SearchView> {
 
 /// `:draw`: offers a draw. The engine answers by the draw rule (`game::draw_offer`);
 /// two people at one keyboard agree by typing it.
-pub fn offer_draw(app: &mut App) -> Vec<Effect> {
+pub fn offer_draw(app: &mut App) {
     let side = speaker(app);
     let view = engine_view(app);
     match app.game.offer_draw(side, players(app), view) {
@@ -122,45 +110,36 @@ pub fn offer_draw(app: &mut App) -> Vec<Effect> {
                 LogKind::Note,
                 format!("draw offer accepted: {}", answer.describe()),
             );
-            ended_off_board(app)
+            game_ended(app);
         }
         Ok(DrawReply::Declined(answer)) => {
             let text = format!("draw offer declined: {}", answer.describe());
             app.log.push(LogKind::Note, text.clone());
             app.alert(text);
-            Vec::new()
         }
-        Ok(DrawReply::Agreed) => ended_off_board(app),
+        Ok(DrawReply::Agreed) => game_ended(app),
         // Only two people apart wait for an answer; nobody here does.
-        Ok(DrawReply::Offered) => Vec::new(),
-        Err(error) => {
-            refused(app, error, "nobody to offer a draw to");
-            Vec::new()
-        }
+        Ok(DrawReply::Offered) => {}
+        Err(error) => refused(app, error, "nobody to offer a draw to"),
     }
 }
 
 /// A clock tick: ends the game if the side to move's flag fell.
-pub fn on_tick(app: &mut App) -> Vec<Effect> {
+pub fn on_tick(app: &mut App) {
     let now = app.now();
-    match app.game.check_flag(&mut app.clock, now) {
-        Some(_) => ended_off_board(app),
-        None => Vec::new(),
+    if app.game.check_flag(&mut app.clock, now).is_some() {
+        game_ended(app);
     }
 }
 
 /// A new game with the same sides and time controls.
-pub fn new_game(app: &mut App) -> Vec<Effect> {
-    let mut effects = stop_search(app);
+pub fn new_game(app: &mut App) {
     start_game(app, GameState::new(crate::board::Position::startpos()));
-    effects.push(Effect::RemoveAutosave);
-    effects.extend(start_engine_if_due(app));
-    effects
 }
 
 /// A new game with the colours swapped: the engine takes the person's side, and each
 /// side's time control goes with its player.
-pub fn rematch(app: &mut App) -> Vec<Effect> {
+pub fn rematch(app: &mut App) {
     let settings = &mut app.config.settings;
     settings.engine_side = match settings.engine_side {
         EngineSide::Red => EngineSide::Black,
@@ -170,9 +149,8 @@ pub fn rematch(app: &mut App) -> Vec<Effect> {
     let (red, black) = (settings.time_red, settings.time_black);
     settings.time_red = black;
     settings.time_black = red;
-    let effects = new_game(app);
+    new_game(app);
     app.notify("rematch: colours swapped");
-    effects
 }
 
 /// Opens the time control chooser.

@@ -26,7 +26,7 @@ pub fn request(app: &mut App) -> Vec<Effect> {
         return Vec::new();
     }
     // The analysis board already has the best line: no need to search again.
-    if app.analysis.active {
+    if app.analysing() {
         let best = app.analysis.lines.first().and_then(|line| line.pv.first());
         match best.copied() {
             Some(mv) => show(app, mv),

@@ -1,5 +1,6 @@
 //! Keys, mouse and paste turned into commands, by popup and focus. What each key
-//! means is in `keymap`; this file decides which pane a key goes to.
+//! means is in `keymap`; this file decides which pane a key goes to. Nothing here
+//! plays or saves: what a key asks for goes back to `update` as a `Request`.
 
 use crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -7,30 +8,34 @@ use crossterm::event::{
 
 use crate::board::Square;
 
-use super::action::{Command, Direction, Effect};
+use super::action::{Command, Direction};
 use super::app::{App, Focus};
 use super::keymap::{self, Pane};
 use super::layout::{ScreenLayout, board_point_at};
-use super::popup::{Popup, wrap_selection};
-use super::update::{self, run};
-use super::{choices, loading};
+use super::popup::{Answer, Popup, PromptPurpose, wrap_selection};
 
-pub fn on_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
+/// What a key asks `update` to carry out.
+#[derive(Debug)]
+pub enum Request {
+    /// A command of the keymap.
+    Command(Command),
+    /// The answer to the popup the key closed.
+    Answer(Answer),
+}
+
+pub fn on_key(app: &mut App, key: KeyEvent) -> Option<Request> {
     if key.kind == KeyEventKind::Release {
-        return Vec::new();
+        return None;
     }
     if keymap::is_quit(&key) {
-        return run(app, Command::Quit);
+        return Some(Request::Command(Command::Quit));
     }
     // The notice stays until the next key.
     app.notice = None;
     if !app.popups.is_empty() {
         return popup_key(app, key);
     }
-    match command_for(app, key) {
-        Some(command) => run(app, command),
-        None => Vec::new(),
-    }
+    command_for(app, key).map(Request::Command)
 }
 
 /// What `key` asks for when no popup is open; keys that only edit the line act at once.
@@ -136,10 +141,10 @@ pub fn move_cursor(app: &mut App, direction: Direction) {
     app.cursor_shown = true;
 }
 
-fn popup_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
-    let Some(popup) = app.popups.pop() else {
-        return Vec::new();
-    };
+/// A key over the top popup: it closes it with an answer, or changes it.
+fn popup_key(app: &mut App, key: KeyEvent) -> Option<Request> {
+    let answer = |answer| Some(Request::Answer(answer));
+    let popup = app.popups.pop()?;
     match popup {
         Popup::Help { scroll } => {
             let scroll = match key.code {
@@ -147,44 +152,34 @@ fn popup_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
                 KeyCode::Down | KeyCode::Char('j') => scroll.saturating_add(1),
                 KeyCode::PageUp => scroll.saturating_sub(10),
                 KeyCode::PageDown => scroll.saturating_add(10),
-                _ => return Vec::new(),
+                _ => return None,
             };
             app.popups.push(Popup::Help { scroll });
-            Vec::new()
+            None
         }
-        Popup::Message { .. } => Vec::new(),
+        Popup::Message { .. } => None,
         Popup::ConfirmResign => match key.code {
-            KeyCode::Char('y' | 'Y') | KeyCode::Enter => super::game_controls::resign(app),
+            KeyCode::Char('y' | 'Y') | KeyCode::Enter => answer(Answer::Resign),
             _ => {
                 app.notify("resignation cancelled");
-                Vec::new()
+                None
             }
         },
         // Any other key closes it and does what it does (the board stays to study).
         Popup::GameOver { .. } => match key.code {
             KeyCode::Char('n' | 'N') if key.modifiers.is_empty() => {
-                super::game_controls::new_game(app)
+                Some(Request::Command(Command::NewGame))
             }
-            KeyCode::Char('r' | 'R') if key.modifiers.is_empty() => {
-                super::game_controls::rematch(app)
-            }
-            KeyCode::Esc | KeyCode::Enter => Vec::new(),
+            KeyCode::Char('r' | 'R') if key.modifiers.is_empty() => answer(Answer::Rematch),
+            KeyCode::Esc | KeyCode::Enter => None,
             _ => on_key(app, key),
         },
         Popup::Resume { game } => match key.code {
-            KeyCode::Enter => {
-                update::start_game(app, *game);
-                app.notify("resumed the unfinished game");
-                update::start_engine_if_due(app)
-            }
-            KeyCode::Esc => {
-                let mut effects = vec![Effect::RemoveAutosave];
-                effects.extend(update::start_engine_if_due(app));
-                effects
-            }
+            KeyCode::Enter => answer(Answer::Resume(game)),
+            KeyCode::Esc => answer(Answer::DeclineResume),
             _ => {
                 app.popups.push(Popup::Resume { game });
-                Vec::new()
+                None
             }
         },
         Popup::Candidates {
@@ -198,11 +193,11 @@ fn popup_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
                 KeyCode::Char(c @ '1'..='9') => {
                     Some(c as usize - '1' as usize).filter(|&index| index < len)
                 }
-                KeyCode::Esc => return Vec::new(),
+                KeyCode::Esc => return None,
                 _ => None,
             };
             if let Some(index) = chosen {
-                return update::play_candidate(app, candidates[index].mv);
+                return answer(Answer::Candidate(candidates[index].mv));
             }
             let selected = match key.code {
                 KeyCode::Up | KeyCode::Char('k') => wrap_selection(selected, len, -1),
@@ -214,7 +209,7 @@ fn popup_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
                 candidates,
                 selected,
             });
-            Vec::new()
+            None
         }
         Popup::Choice {
             purpose,
@@ -227,11 +222,11 @@ fn popup_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
                 KeyCode::Char(c @ '1'..='9') => {
                     Some(c as usize - '1' as usize).filter(|&index| index < len)
                 }
-                KeyCode::Esc => return Vec::new(),
+                KeyCode::Esc => return None,
                 _ => None,
             };
             if let Some(index) = chosen {
-                return choices::apply_choice(app, items[index].value.clone());
+                return answer(Answer::Choice(items[index].value.clone()));
             }
             let selected = match key.code {
                 KeyCode::Up | KeyCode::Char('k') => wrap_selection(selected, len, -1),
@@ -243,24 +238,24 @@ fn popup_key(app: &mut App, key: KeyEvent) -> Vec<Effect> {
                 items,
                 selected,
             });
-            Vec::new()
+            None
         }
         Popup::Prompt { purpose, mut line } => {
             match key.code {
                 KeyCode::Enter => {
                     let text = line.text().to_owned();
-                    return match purpose {
-                        super::popup::PromptPurpose::Load => loading::load_from_prompt(app, &text),
-                        super::popup::PromptPurpose::Save => loading::save_to(app, &text),
-                    };
+                    return answer(match purpose {
+                        PromptPurpose::Load => Answer::Load(text),
+                        PromptPurpose::Save => Answer::Save(text),
+                    });
                 }
-                KeyCode::Esc => return Vec::new(),
+                KeyCode::Esc => return None,
                 _ => {
                     line.edit_key(&key);
                 }
             }
             app.popups.push(Popup::Prompt { purpose, line });
-            Vec::new()
+            None
         }
     }
 }
@@ -278,13 +273,12 @@ pub fn on_paste(app: &mut App, text: &str) {
     }
 }
 
-pub fn on_mouse(app: &mut App, mouse: MouseEvent) -> Vec<Effect> {
+/// A click or a scroll; a click on the board or the move list is a command.
+pub fn on_mouse(app: &mut App, mouse: MouseEvent) -> Option<Command> {
     if !app.popups.is_empty() {
-        return Vec::new();
+        return None;
     }
-    let Some(layout) = ScreenLayout::new(app.size.0, app.size.1) else {
-        return Vec::new();
-    };
+    let layout = ScreenLayout::new(app.size.0, app.size.1)?;
     let (column, row) = (mouse.column, mouse.row);
     let inside =
         |rect: ratatui::layout::Rect| rect.contains(ratatui::layout::Position::new(column, row));
@@ -294,13 +288,13 @@ pub fn on_mouse(app: &mut App, mouse: MouseEvent) -> Vec<Effect> {
             if let Some(square) = board_point_at(&layout, app.flipped, column, row) {
                 app.focus = Focus::Board;
                 app.cursor = square;
-                return run(app, Command::PickOrPut);
+                return Some(Command::PickOrPut);
             }
             let (moves, _) = super::move_list::split(app, layout.moves);
             if inside(moves)
                 && let Some(ply) = super::move_list::ply_after_click(app, moves, column, row)
             {
-                return run(app, Command::GoToPly(ply));
+                return Some(Command::GoToPly(ply));
             }
             if inside(layout.log) {
                 app.focus = Focus::Log;
@@ -309,16 +303,16 @@ pub fn on_mouse(app: &mut App, mouse: MouseEvent) -> Vec<Effect> {
             } else if inside(layout.board) {
                 app.focus = Focus::Board;
             }
-            Vec::new()
+            None
         }
         MouseEventKind::ScrollUp if inside(layout.log) => {
             app.log.scroll_up(3);
-            Vec::new()
+            None
         }
         MouseEventKind::ScrollDown if inside(layout.log) => {
             app.log.scroll_down(3);
-            Vec::new()
+            None
         }
-        _ => Vec::new(),
+        _ => None,
     }
 }

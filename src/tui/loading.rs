@@ -7,9 +7,9 @@ use crate::game::GameState;
 
 use super::action::Effect;
 use super::app::App;
+use super::flow::start_game;
 use super::popup::Popup;
 use super::records;
-use super::update::{start_engine_if_due, start_game, stop_search};
 
 /// Loads the game in `text` (a FEN, or a file's contents), replacing the current one.
 pub fn load_game_text(app: &mut App, text: &str, source: &str) -> Result<(), String> {
@@ -43,17 +43,12 @@ pub fn load_from_prompt(app: &mut App, text: &str) -> Vec<Effect> {
     if text.is_empty() {
         return Vec::new();
     }
+    // The search stops when the game loaded replaces the one it was for (settle).
     if Position::from_fen(text).is_ok() {
-        let mut effects = stop_search(app);
-        if load_game_text(app, text, "FEN").is_ok() {
-            effects.extend(super::update::save_effects(app));
-            effects.extend(start_engine_if_due(app));
-        }
-        return effects;
+        let _ = load_game_text(app, text, "FEN");
+        return Vec::new();
     }
-    let mut effects = stop_search(app);
-    effects.push(Effect::ReadFile(PathBuf::from(text)));
-    effects
+    vec![Effect::ReadFile(PathBuf::from(text))]
 }
 
 /// The answer to the save prompt.

@@ -17,6 +17,7 @@ mod engine_choice;
 mod engine_events;
 mod event;
 mod explorer;
+mod flow;
 mod frames;
 mod game_controls;
 mod glyphs;
@@ -42,7 +43,7 @@ mod view;
 
 pub use action::{Action, Command, Direction, Effect, ExplorerMove, LogScroll, RoomAsk};
 pub use analysis::{Analysis, Purpose, graph_points};
-pub use app::{App, EngineState, Focus, Notice, Thinking};
+pub use app::{App, AppMode, EngineState, Focus, Notice, Thinking};
 pub use compare_view::{CompareRequest, CompareUpdate, CompareView, compare_view_row};
 pub use explorer::{StudyNames, StudyState, open_tree};
 pub use glyphs::GlyphSet;

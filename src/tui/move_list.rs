@@ -53,7 +53,7 @@ pub fn column_width(app: &App) -> usize {
 /// Whether the score graph is shown: on the analysis board, or once the engine has
 /// scored two positions of the game.
 pub fn shows_graph(app: &App) -> bool {
-    app.analysis.active || super::analysis::graph_points(app).len() >= 2
+    app.analysing() || super::analysis::graph_points(app).len() >= 2
 }
 
 /// The moves pane and the graph's place in `area` (the moves region of the layout):

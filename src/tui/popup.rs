@@ -67,6 +67,26 @@ pub struct ChoiceItem {
     pub value: ChoiceValue,
 }
 
+/// What closing a popup asks for; `update` carries it out.
+#[derive(Debug)]
+pub enum Answer {
+    /// Yes to the resignation question.
+    Resign,
+    /// A new game with the colours swapped (the result popup).
+    Rematch,
+    /// Play on the unfinished game found at start.
+    Resume(Box<GameState>),
+    /// Start afresh: the unfinished game is dropped.
+    DeclineResume,
+    /// The move chosen among an ambiguous input's candidates.
+    Candidate(crate::board::Move),
+    Choice(ChoiceValue),
+    /// The load prompt's text: a FEN, or a file to read.
+    Load(String),
+    /// The save prompt's path.
+    Save(String),
+}
+
 #[derive(Debug, Clone)]
 pub enum Popup {
     /// Every key, scrollable.

@@ -20,7 +20,7 @@ use crate::game::{LobbyCommand, RoomKind, RoomSummary, RoomView};
 use crate::service::{SearchId, SearchRequest};
 
 use super::action::{Action, Effect, RoomAsk};
-use super::app::{App, Focus};
+use super::app::{App, AppMode, Focus};
 use super::input::InputLine;
 use super::keymap;
 use super::remote_input::InputDecoder;
@@ -202,7 +202,7 @@ impl RemoteSession {
             Screen::Lobby => true,
         };
         if entering {
-            super::update::start_game(&mut self.app, view.game.clone());
+            super::flow::start_game(&mut self.app, view.game.clone());
             self.app.flipped = view.my_side == Some(Color::Black);
             self.app.focus = Focus::Input;
             self.chat_seen = 0;
@@ -229,7 +229,7 @@ impl RemoteSession {
                 self.chat_seen = number + 1;
             }
         }
-        self.app.room_status = Some(status_text(&view));
+        self.app.mode = AppMode::Room(status_text(&view));
         self.screen = Screen::Room(Box::new(view));
     }
 
@@ -540,7 +540,7 @@ mod tests {
         }
         // Ctrl-A (analysis) and Ctrl-H (hint) are refused the same way.
         assert!(session.feed(b"\x01").is_empty());
-        assert!(!session.app().analysis.active);
+        assert!(!session.app().analysing());
         assert_eq!(session.app().config.settings.time, None);
         assert_eq!(session.app().config.settings.level, 20);
     }

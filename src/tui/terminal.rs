@@ -24,7 +24,7 @@ use super::app::App;
 use super::event::{self, CHANNEL_CAPACITY, Incoming};
 use super::frames::{FRAME_INTERVAL, FrameDecision, FrameSchedule, Urgency};
 use super::records;
-use super::update::{self, update};
+use super::update::update;
 use super::view::view;
 use crate::service::{EngineLink, default_searcher};
 
@@ -197,10 +197,9 @@ pub fn run_with(
         engine: engine.take(),
         autosave: options.autosave_path,
     };
-    if app.popups.is_empty() {
-        let effects = update::start_engine_if_due(&mut app);
-        driver.perform(&mut app, effects, &mut terminal);
-    }
+    // The engine moves first if it is its turn (after the resume question, if asked).
+    let effects = super::flow::settle_at_start(&mut app);
+    driver.perform(&mut app, effects, &mut terminal);
     let result = main_loop(&mut app, &mut driver, &mut terminal, &receiver);
     drop(terminal);
     drop(guard);

@@ -8,7 +8,7 @@ use unicode_width::UnicodeWidthStr;
 
 use super::text::{fit, tail};
 use crate::config::{EngineSide, Glyphs};
-use crate::tui::app::{App, Focus};
+use crate::tui::app::{App, AppMode, Focus};
 use crate::tui::engine_events::count;
 
 const PROMPT: &str = "move> ";
@@ -68,7 +68,7 @@ pub fn input(app: &App, frame: &mut Frame, area: Rect) {
 
 /// Who plays, in a few words.
 fn mode_text(app: &App) -> String {
-    if let Some(room) = &app.room_status {
+    if let AppMode::Room(room) = &app.mode {
         return room.clone();
     }
     // An external engine is named; the in-process one by its algorithm.

@@ -10,7 +10,7 @@ use unicode_width::UnicodeWidthStr;
 
 use super::text::{fit, pad};
 use crate::service::StepMode;
-use crate::tui::app::{App, Focus};
+use crate::tui::app::{App, AppMode, Focus};
 use crate::tui::search_log::LogKind;
 
 /// A bordered pane in the theme's pane styles.
@@ -152,7 +152,7 @@ pub fn log(app: &App, frame: &mut Frame, area: Rect) {
     if app.log.is_empty() {
         let hint = if app.engine.available || app.engine.remote {
             "The engine's thinking shows here."
-        } else if app.room_status.is_some() {
+        } else if matches!(app.mode, AppMode::Room(_)) {
             "No engine in this room."
         } else {
             "No engine in this build."
