@@ -1,0 +1,208 @@
+//! Tests of the remote session: lobby input, room input, what a room refuses.
+use crate::board::Position;
+use crate::config::Config;
+use crate::game::{GameState, RoomKind};
+
+use super::super::keymap::Place;
+use super::super::popup::Popup;
+
+use super::*;
+
+fn room(my_side: Option<Color>, game: GameState) -> RoomView {
+    RoomView {
+        name: "k7".into(),
+        kind: RoomKind::Human,
+        my_side,
+        red: "ann".into(),
+        black: "bob".into(),
+        spectators: 1,
+        game,
+        ended: None,
+        pending: None,
+        chat: vec![(0, "ann: hi".into())],
+    }
+}
+
+fn session() -> RemoteSession {
+    let config = Config::load(None, None, &Default::default()).unwrap();
+    RemoteSession::new(config, "xterm-256color", 100, 30).unwrap()
+}
+
+#[test]
+fn a_typed_lobby_command_becomes_an_intent() {
+    let mut session = session();
+    session.show_lobby(Vec::new());
+    let frame = String::from_utf8_lossy(&session.render().unwrap()).into_owned();
+    assert!(frame.contains("new human"), "{frame}");
+    assert_eq!(
+        session.feed(b"new human k7\r"),
+        [Intent::Lobby(LobbyCommand::NewHuman(Some("k7".into())))]
+    );
+    // A failed command leaves its error above an empty line: the next one starts
+    // afresh.
+    assert!(session.feed(b"join bad!name\r").is_empty());
+    assert_eq!(session.lobby_input().text(), "");
+    let frame = String::from_utf8_lossy(&session.render().unwrap()).into_owned();
+    assert!(frame.contains("join bad!name: bad room name"), "{frame}");
+    assert_eq!(
+        session.feed(b"rooms\r"),
+        [Intent::Lobby(LobbyCommand::Rooms)]
+    );
+    // `help` lists the commands, locally.
+    assert!(session.feed(b"help\r").is_empty());
+    let frame = String::from_utf8_lossy(&session.render().unwrap()).into_owned();
+    assert!(frame.contains("lobby commands"), "{frame}");
+    assert!(frame.contains("guest's"), "{frame}");
+}
+
+#[test]
+fn a_player_moves_only_on_their_turn_and_spectators_never() {
+    let mut session = session();
+    session.show_room(room(Some(Color::Red), GameState::new(Position::startpos())));
+    assert_eq!(
+        session.feed("炮二平五\r".as_bytes()),
+        [Intent::Play(Move::parse_coords("h2e2").unwrap())]
+    );
+    // The room has not played it yet: the next move is still Red's as the room says.
+    let mut played = GameState::new(Position::startpos());
+    played.play(Move::parse_coords("h2e2").unwrap());
+    session.show_room(room(Some(Color::Red), played.clone()));
+    assert!(session.feed(b"h9g7\r").is_empty());
+    assert_eq!(session.app().game.ply(), 1);
+    let mut watcher = super::tests::session();
+    watcher.show_room(room(None, played));
+    assert!(watcher.feed(b"h9g7\r").is_empty());
+    assert_eq!(watcher.app().game.ply(), 1);
+    assert_eq!(
+        watcher.app().notice.as_ref().unwrap().text,
+        "spectators watch: they do not move"
+    );
+}
+
+#[test]
+fn resign_needs_a_confirmation_and_room_commands_become_intents() {
+    let mut session = session();
+    session.show_room(room(
+        Some(Color::Black),
+        GameState::new(Position::startpos()),
+    ));
+    assert!(session.feed(b"\x12").is_empty());
+    assert!(session.feed(b"n").is_empty());
+    assert!(session.feed(b"\x12").is_empty());
+    assert_eq!(session.feed(b"y"), [Intent::Resign]);
+    assert_eq!(session.feed(b":draw\r"), [Intent::Draw]);
+    assert_eq!(session.feed(b":undo\r"), [Intent::Undo]);
+    assert_eq!(
+        session.feed(b":say good game\r"),
+        [Intent::Say("good game".into())]
+    );
+    assert_eq!(session.feed(b"\x03"), [Intent::Quit]);
+    assert!(session.feed(b":load x.pgn\r").is_empty());
+    // Chat lines reach the log once each.
+    assert_eq!(session.app().log.len(), 1);
+    session.show_room(room(
+        Some(Color::Black),
+        GameState::new(Position::startpos()),
+    ));
+    assert_eq!(session.app().log.len(), 1);
+    let frame = String::from_utf8_lossy(&session.render().unwrap()).into_owned();
+    assert!(frame.contains("room"), "{frame}");
+}
+
+#[test]
+fn the_local_programs_engine_and_clock_commands_are_refused_in_a_room() {
+    let mut session = session();
+    session.show_room(room(Some(Color::Red), GameState::new(Position::startpos())));
+    for command in [":time 10+5", ":engine x", ":level 3", ":analyze", ":hint"] {
+        assert!(session.feed(format!("{command}\r").as_bytes()).is_empty());
+        let name = command[1..].split(' ').next().unwrap();
+        assert_eq!(
+            session.app().input.error(),
+            Some(format!(":{name} is not available in a shared room").as_str())
+        );
+        session.feed(b"\x1b");
+        session.feed(b"\x15");
+    }
+    // Ctrl-A (analysis) and Ctrl-H (hint) are refused the same way.
+    assert!(session.feed(b"\x01").is_empty());
+    assert!(!session.app().analysing());
+    assert_eq!(session.app().config.settings.time, None);
+    assert_eq!(session.app().config.settings.level, 20);
+}
+
+#[test]
+fn every_key_and_command_a_room_refuses_says_so() {
+    use super::super::commands::COMMANDS;
+    use super::super::keymap::{Pane, bindings, refusal};
+    for (_, binding) in bindings().filter(|(_, b)| !b.places.contains(Place::Room)) {
+        for bound in binding.binds {
+            let mut session = session();
+            session.show_room(room(Some(Color::Red), GameState::new(Position::startpos())));
+            match bound.pane {
+                Pane::Any | Pane::Input => {}
+                Pane::Board => session.app.focus = Focus::Board,
+                Pane::Log => session.app.focus = Focus::Log,
+                Pane::Explorer => {
+                    session.app.focus = Focus::Board;
+                    session.app.study.shown = true;
+                }
+                Pane::Compare => session.app.compare.shown = true,
+            }
+            let before = (session.app.focus, session.app.flipped);
+            let intents = session.handle(Action::Key(bound.key.event()));
+            let name = bound.key.name();
+            assert!(intents.is_empty(), "{name}: {intents:?}");
+            assert_eq!(
+                session
+                    .app
+                    .notice
+                    .as_ref()
+                    .map(|notice| notice.text.clone()),
+                Some(refusal(&name, Place::Room)),
+                "{name} in {:?}",
+                bound.pane
+            );
+            assert!(session.app.popups.is_empty(), "{name}");
+            assert_eq!((session.app.focus, session.app.flipped), before, "{name}");
+            assert_eq!(session.app.game.ply(), 0, "{name}");
+        }
+    }
+    for spec in COMMANDS
+        .iter()
+        .filter(|spec| !spec.places.contains(Place::Room))
+    {
+        let mut session = session();
+        session.show_room(room(Some(Color::Red), GameState::new(Position::startpos())));
+        let line = format!(":{} x\r", spec.name);
+        assert!(session.feed(line.as_bytes()).is_empty(), "{line}");
+        assert_eq!(
+            session.app().input.error(),
+            Some(format!(":{} is not available in a shared room", spec.name).as_str())
+        );
+        assert!(session.app.popups.is_empty(), "{line}");
+    }
+}
+
+#[test]
+fn a_room_lists_and_asks_only_what_a_room_allows() {
+    let mut session = session();
+    session.show_room(room(Some(Color::Red), GameState::new(Position::startpos())));
+    let known = ":theme :resign :draw :help :undo :leave :say";
+    assert!(session.feed(b":nonsense\r").is_empty());
+    let error = format!("unknown command ':nonsense'; commands: {known}");
+    assert_eq!(session.app().input.error(), Some(error.as_str()));
+    session.feed(b"\x15");
+    assert_eq!(session.feed(b"\x1a"), [Intent::Undo]);
+    assert!(session.feed(b":say\r").is_empty());
+    assert_eq!(session.app().input.error(), Some(":say needs a text"));
+    session.feed(b"\x15");
+    assert_eq!(session.feed(b":leave\r"), [Intent::Leave]);
+    session.feed(b"\x1bOP");
+    assert!(matches!(
+        session.app.popups.last(),
+        Some(Popup::Help { .. })
+    ));
+    let frame = String::from_utf8_lossy(&session.render().unwrap()).into_owned();
+    assert!(frame.contains("ask to take back"), "{frame}");
+    assert!(!frame.contains("new game"), "{frame}");
+}
