@@ -10,7 +10,9 @@ use russh::ChannelWriteHalf;
 use russh::client::{Handle, Msg};
 use tokio::time::{sleep, sleep_until, timeout, timeout_at};
 
-use crate::support::{Accept, COLUMNS, PATIENCE, ROWS, Terminal, hang_up, sign_in};
+use crate::support::{
+    Accept, COLUMNS, FLOOD_SOURCE, PATIENCE, ROWS, Terminal, hang_up, sign_in_from, tcp_from,
+};
 
 /// A sign-in that takes longer has failed.
 const SIGN_IN_PATIENCE: Duration = Duration::from_secs(10);
@@ -27,7 +29,7 @@ async fn raw_session(
     user: &str,
     room: Option<(&str, &str)>,
 ) -> Result<Raw, String> {
-    let mut terminal = Terminal::open(addr, user).await?;
+    let mut terminal = Terminal::open_from(addr, user, Some(FLOOD_SOURCE)).await?;
     terminal.wait_text("xiangqi rooms").await?;
     if let Some((kind, room)) = room {
         terminal.command(&format!("new {kind} {room}")).await?;
@@ -116,9 +118,12 @@ pub async fn silent(addr: SocketAddr, until: Instant) -> Vec<String> {
             let gate = Arc::clone(&gate);
             tokio::spawn(async move {
                 let _turn = gate.acquire_owned().await.map_err(|e| e.to_string())?;
-                timeout(SIGN_IN_PATIENCE, sign_in(addr, &format!("id{i}")))
-                    .await
-                    .map_err(|_| "no sign-in within 10 s".to_owned())?
+                timeout(
+                    SIGN_IN_PATIENCE,
+                    sign_in_from(addr, &format!("id{i}"), Some(FLOOD_SOURCE)),
+                )
+                .await
+                .map_err(|_| "no sign-in within 10 s".to_owned())?
             })
         })
         .collect();
@@ -131,7 +136,7 @@ pub async fn silent(addr: SocketAddr, until: Instant) -> Vec<String> {
         if Instant::now() >= until {
             break;
         }
-        match timeout(Duration::from_secs(2), tokio::net::TcpStream::connect(addr)).await {
+        match timeout(Duration::from_secs(2), tcp_from(addr, Some(FLOOD_SOURCE))).await {
             Ok(Ok(socket)) => sockets.push(socket),
             _ => failed += 1,
         }

@@ -28,15 +28,44 @@ impl client::Handler for Accept {
     }
 }
 
+/// Where the floods come from: another loopback address than the legitimate clients
+/// (127.0.0.1), as an attacker's would be, so per-address limits tell them apart.
+pub const FLOOD_SOURCE: std::net::IpAddr =
+    std::net::IpAddr::V4(std::net::Ipv4Addr::new(127, 0, 0, 2));
+
+/// A TCP connection to `addr` from `source` (`None`: the system's choice).
+pub async fn tcp_from(
+    addr: SocketAddr,
+    source: Option<std::net::IpAddr>,
+) -> std::io::Result<tokio::net::TcpStream> {
+    let Some(source) = source else {
+        return tokio::net::TcpStream::connect(addr).await;
+    };
+    let socket = tokio::net::TcpSocket::new_v4()?;
+    socket.bind(SocketAddr::new(source, 0))?;
+    socket.connect(addr).await
+}
+
 /// Connects and signs in as the guest `user` (keyboard-interactive, which asks nothing).
 pub async fn sign_in(addr: SocketAddr, user: &str) -> Result<Handle<Accept>, String> {
+    sign_in_from(addr, user, None).await
+}
+
+/// `sign_in` from the address `source`.
+pub async fn sign_in_from(
+    addr: SocketAddr,
+    user: &str,
+    source: Option<std::net::IpAddr>,
+) -> Result<Handle<Accept>, String> {
     // Without Nagle's algorithm, as the server: a short request does not wait for the
     // acknowledgement of the last one (40 ms).
     let config = Arc::new(client::Config {
         nodelay: true,
         ..Default::default()
     });
-    let mut handle = client::connect(config, addr, Accept)
+    let stream = tcp_from(addr, source).await.map_err(|e| e.to_string())?;
+    stream.set_nodelay(true).map_err(|e| e.to_string())?;
+    let mut handle = client::connect_stream(config, stream, Accept)
         .await
         .map_err(|e| e.to_string())?;
     let reply = handle
@@ -67,7 +96,16 @@ pub struct Terminal {
 
 impl Terminal {
     pub async fn open(addr: SocketAddr, user: &str) -> Result<Terminal, String> {
-        let handle = sign_in(addr, user).await?;
+        Terminal::open_from(addr, user, None).await
+    }
+
+    /// `open` from the address `source`.
+    pub async fn open_from(
+        addr: SocketAddr,
+        user: &str,
+        source: Option<std::net::IpAddr>,
+    ) -> Result<Terminal, String> {
+        let handle = sign_in_from(addr, user, source).await?;
         let channel = handle
             .channel_open_session()
             .await
