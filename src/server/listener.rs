@@ -64,9 +64,14 @@ fn refuse(stream: TcpStream, why: &str) {
     let _ = stream.write_all(format!("xiangqi-tui: {why}\r\n").as_bytes());
     let _ = stream.shutdown(std::net::Shutdown::Write);
     // Unread input makes the close a reset, which can destroy the line before the
-    // client reads it: take what has already come.
-    let mut sink = [0u8; 512];
-    while matches!(stream.read(&mut sink), Ok(n) if n > 0) {}
+    // client reads it: take what has already come (bounded: a client that keeps
+    // sending must not hold up the accept loop).
+    let mut sink = [0u8; 1024];
+    for _ in 0..16 {
+        if !matches!(stream.read(&mut sink), Ok(n) if n > 0) {
+            break;
+        }
+    }
 }
 
 fn out_of_descriptors(error: &io::Error) -> bool {
