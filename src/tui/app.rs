@@ -117,6 +117,9 @@ pub struct App {
     pub focus: Focus,
     /// Focus to return to when a stepping search that took it ends.
     pub focus_before_step: Option<Focus>,
+    /// A stepping search ended and gave the focus back: until another key, the log's
+    /// step keys are not typed on an empty input line (they were meant for the log).
+    pub focus_back_from_step: bool,
     pub input: InputLine,
     pub cursor: Square,
     /// The cursor was moved from the input line, so it is drawn there too.
@@ -166,6 +169,7 @@ impl App {
             flipped: false,
             focus: Focus::Input,
             focus_before_step: None,
+            focus_back_from_step: false,
             input: InputLine::default(),
             cursor: Square::new(4, 3),
             cursor_shown: false,

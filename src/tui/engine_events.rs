@@ -6,7 +6,7 @@ use crate::service::{EngineEvent, SearchRequest, StepState};
 
 use super::action::Effect;
 use super::analysis::{self, Purpose};
-use super::app::App;
+use super::app::{App, Focus};
 use super::flow::play_move;
 use super::hint;
 use super::notation_link::format_line;
@@ -71,6 +71,7 @@ pub fn search_started(app: &mut App, request: &SearchRequest) {
 pub fn search_ended(app: &mut App) {
     app.log.step = None;
     if let Some(focus) = app.focus_before_step.take() {
+        app.focus_back_from_step = app.focus == Focus::Log && focus == Focus::Input;
         app.focus = focus;
     }
 }

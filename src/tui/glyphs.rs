@@ -80,6 +80,18 @@ const ASCII_BORDER: border::Set = border::Set {
     horizontal_bottom: "-",
 };
 
+/// The focused pane's border without box drawing: doubled lines.
+const ASCII_FOCUSED_BORDER: border::Set = border::Set {
+    top_left: "#",
+    top_right: "#",
+    bottom_left: "#",
+    bottom_right: "#",
+    vertical_left: "|",
+    vertical_right: "|",
+    horizontal_top: "=",
+    horizontal_bottom: "=",
+};
+
 const CHINESE_NUMERALS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
 const DIGITS: [&str; 9] = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
 
@@ -185,6 +197,16 @@ impl GlyphSet {
             border::PLAIN
         } else {
             ASCII_BORDER
+        }
+    }
+
+    /// The focused pane's border: heavier than the others, so focus shows without
+    /// colour.
+    pub fn focused_border(self) -> border::Set<'static> {
+        if self.box_drawing() {
+            border::THICK
+        } else {
+            ASCII_FOCUSED_BORDER
         }
     }
 

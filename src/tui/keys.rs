@@ -35,7 +35,26 @@ pub fn on_key(app: &mut App, key: KeyEvent) -> Option<Request> {
     if !app.popups.is_empty() {
         return popup_key(app, key);
     }
+    let back_from_step = std::mem::take(&mut app.focus_back_from_step);
+    if back_from_step && app.focus == Focus::Input && app.input.is_empty() && is_step_key(&key) {
+        // Meant for the search that just ended, not for the move line.
+        app.focus_back_from_step = true;
+        app.notify("the search is over: keys go to the move line again (Tab: the log)");
+        return None;
+    }
     command_for(app, key).map(Request::Command)
+}
+
+/// A printable key that steps a search in the log.
+fn is_step_key(key: &KeyEvent) -> bool {
+    matches!(key.code, KeyCode::Char(_))
+        && !key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+        && matches!(
+            keymap::find(Pane::Log, key),
+            Some((_, bound)) if matches!(bound.command, Command::Step(_))
+        )
 }
 
 /// What `key` asks for when no popup is open; keys that only edit the line act at once.
@@ -76,8 +95,21 @@ fn command_for(app: &mut App, key: KeyEvent) -> Option<Command> {
         Focus::Input => input_key(app, key),
         Focus::Board if app.study.shown => explorer_key(app, key),
         Focus::Board => board_key(app, key),
-        Focus::Log => bound(app, Pane::Log, &key).flatten(),
+        Focus::Log => log_key(app, key),
     }
+}
+
+/// The log's own keys act; other characters are not typed anywhere, and say so.
+fn log_key(app: &mut App, key: KeyEvent) -> Option<Command> {
+    if let Some(command) = bound(app, Pane::Log, &key) {
+        return command;
+    }
+    if let KeyCode::Char(c) = key.code {
+        app.alert(format!(
+            "'{c}' is not a search-log key (F1 lists them); Esc goes back to the move line"
+        ));
+    }
+    None
 }
 
 /// The keymap's command for `key` in `pane` where the app is; a key bound but not
@@ -290,7 +322,7 @@ pub fn on_mouse(app: &mut App, mouse: MouseEvent) -> Option<Command> {
                 app.cursor = square;
                 return Some(Command::PickOrPut);
             }
-            let (moves, _) = super::move_list::split(app, layout.moves);
+            let (moves, _) = super::move_list::split(app, &layout);
             if inside(moves)
                 && let Some(ply) = super::move_list::ply_after_click(app, moves, column, row)
             {

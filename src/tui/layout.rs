@@ -19,6 +19,10 @@ const BOARD_PANE_WIDTH: u16 = BOARD_WIDTH + 4;
 const MOVES_SIDE_WIDTH: u16 = 30;
 /// The right-hand column needs this much to put moves and log side by side.
 const SIDE_BY_SIDE_WIDTH: u16 = 80;
+/// The board pane with both borders.
+const BOARD_PANE_HEIGHT: u16 = BOARD_HEIGHT + 2;
+/// Rows under the board pane that make room for the score graph there.
+const GRAPH_BELOW_BOARD: u16 = 10;
 
 /// The screen's regions. `None` from `new` when the terminal is too small.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,6 +32,9 @@ pub struct ScreenLayout {
     pub board_bottom_border: bool,
     /// The top-left corner of the board drawing.
     pub board_origin: (u16, u16),
+    /// On a tall screen, the bottom of the board's column, under the board pane: the
+    /// score graph goes there (the board pane takes it while there is no graph).
+    pub below_board: Option<Rect>,
     pub moves: Rect,
     pub log: Rect,
     pub input: Rect,
@@ -41,9 +48,23 @@ impl ScreenLayout {
         }
         let main_height = height - 2;
         let board = Rect::new(0, 0, BOARD_PANE_WIDTH, main_height);
-        let board_bottom_border = main_height >= BOARD_HEIGHT + 2;
+        let board_bottom_border = main_height >= BOARD_PANE_HEIGHT;
         let inner_height = main_height - 1 - u16::from(board_bottom_border);
-        let board_origin = (2, 1 + (inner_height - BOARD_HEIGHT) / 2);
+        // With room for the graph below, the drawing stays at the top whether the graph
+        // is shown or not; else it is centred.
+        let below_board = (main_height >= BOARD_PANE_HEIGHT + GRAPH_BELOW_BOARD).then(|| {
+            Rect::new(
+                0,
+                BOARD_PANE_HEIGHT,
+                BOARD_PANE_WIDTH,
+                main_height - BOARD_PANE_HEIGHT,
+            )
+        });
+        let board_origin = if below_board.is_some() {
+            (2, 1)
+        } else {
+            (2, 1 + (inner_height - BOARD_HEIGHT) / 2)
+        };
 
         let right = Rect::new(BOARD_PANE_WIDTH, 0, width - BOARD_PANE_WIDTH, main_height);
         let (moves, log) = if right.width >= SIDE_BY_SIDE_WIDTH {
@@ -70,6 +91,7 @@ impl ScreenLayout {
             board,
             board_bottom_border,
             board_origin,
+            below_board,
             moves,
             log,
             input: Rect::new(0, height - 2, width, 1),
@@ -129,6 +151,10 @@ mod tests {
                 let (left, top) = layout.board_origin;
                 let drawing = Rect::new(left, top, BOARD_WIDTH, BOARD_HEIGHT);
                 assert_eq!(layout.board.intersection(drawing), drawing);
+                if let Some(below) = layout.below_board {
+                    assert_eq!(layout.board.intersection(below), below);
+                    assert!(drawing.bottom() < below.y, "{width}x{height}");
+                }
             }
         }
         assert!(ScreenLayout::new(79, 24).is_none());

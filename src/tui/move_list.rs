@@ -5,8 +5,10 @@ use ratatui::layout::Rect;
 use unicode_width::UnicodeWidthStr;
 
 use crate::board::Color;
+use crate::notation::Notation;
 
 use super::app::App;
+use super::layout::ScreenLayout;
 
 /// A row of the move list: the move number and the plies of Red's and Black's moves.
 pub type MoveRow = (u16, Option<usize>, Option<usize>);
@@ -15,8 +17,11 @@ pub type MoveRow = (u16, Option<usize>, Option<usize>);
 const GRAPH_HEIGHT: u16 = 12;
 /// The moves pane this tall or more puts the graph below the moves.
 const TALL_MOVES: u16 = 30;
-/// A short moves pane this wide or more puts the graph beside the moves.
-const WIDE_MOVES: u16 = 40;
+/// The narrowest graph drawn beside the moves (its scale takes 3 columns).
+const GRAPH_MIN_WIDTH: u16 = 16;
+/// "NNN. " before Red's move, and the gap between Red's and Black's.
+const NUMBER_WIDTH: usize = 5;
+const GAP_WIDTH: usize = 2;
 
 pub fn rows(app: &App) -> Vec<MoveRow> {
     let played = app.game.played();
@@ -56,20 +61,47 @@ pub fn shows_graph(app: &App) -> bool {
     app.analysing() || super::analysis::graph_points(app).len() >= 2
 }
 
-/// The moves pane and the graph's place in `area` (the moves region of the layout):
-/// below the moves where the pane is tall, beside them where it is wide, else none.
-pub fn split(app: &App, area: Rect) -> (Rect, Option<Rect>) {
+/// The widest a move's text can be in the notation shown (Chinese: four characters of
+/// two columns each).
+fn widest_move(app: &App) -> usize {
+    let widest = match app.display_notation() {
+        Notation::Chinese | Notation::ChineseTraditional => 8,
+        Notation::Wxf | Notation::Iccs => 6,
+    };
+    column_width(app).max(widest)
+}
+
+/// The width of a moves pane (borders included) that shows every move of any game in
+/// full: the number, Red's move, the gap, Black's move.
+pub fn needed_width(app: &App) -> u16 {
+    let columns = 2 + NUMBER_WIDTH + widest_move(app) + GAP_WIDTH + widest_move(app);
+    u16::try_from(columns).unwrap_or(u16::MAX)
+}
+
+/// The moves pane and the graph's place: under the board where the screen is tall,
+/// else beside the moves where the moves keep their full width, else below them
+/// where the pane is tall, else none. The graph gives way, never the moves.
+pub fn split(app: &App, layout: &ScreenLayout) -> (Rect, Option<Rect>) {
+    let area = layout.moves;
     if !shows_graph(app) {
         return (area, None);
     }
-    if area.height >= TALL_MOVES {
+    if let Some(below) = layout.below_board.filter(|_| !app.study.shown) {
+        return (area, Some(below));
+    }
+    let moves_width = needed_width(app).max(area.width / 2);
+    if area.width >= moves_width + GRAPH_MIN_WIDTH {
+        let moves = Rect::new(area.x, area.y, moves_width, area.height);
+        let graph = Rect::new(
+            area.x + moves_width,
+            area.y,
+            area.width - moves_width,
+            area.height,
+        );
+        (moves, Some(graph))
+    } else if area.height >= TALL_MOVES {
         let moves = Rect::new(area.x, area.y, area.width, area.height - GRAPH_HEIGHT);
         let graph = Rect::new(area.x, moves.bottom(), area.width, GRAPH_HEIGHT);
-        (moves, Some(graph))
-    } else if area.width >= WIDE_MOVES {
-        let half = area.width / 2;
-        let moves = Rect::new(area.x, area.y, half, area.height);
-        let graph = Rect::new(area.x + half, area.y, area.width - half, area.height);
         (moves, Some(graph))
     } else {
         (area, None)
@@ -92,7 +124,7 @@ pub fn ply_after_click(app: &App, pane: Rect, column: u16, row: u16) -> Option<u
     let skip = rows.len().saturating_sub(usize::from(inner.height));
     let (_, red, black) = *rows.get(skip + usize::from(row - inner.y))?;
     // "NNN. " then Red's move in its column, two spaces, then Black's.
-    let black_from = 5 + column_width(app) + 2;
+    let black_from = NUMBER_WIDTH + column_width(app) + GAP_WIDTH;
     let ply = if usize::from(column - inner.x) >= black_from {
         black
     } else {

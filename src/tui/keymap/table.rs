@@ -312,6 +312,11 @@ pub const KEYMAP: &[Section] = &[
                 "back to the input line",
                 &[log(key(K::Esc), C::FocusInput)],
             ),
+            row(
+                "other characters",
+                "not typed: a notice says so (Esc first to type a move)",
+                &[],
+            ),
         ],
     },
     Section {

@@ -6,12 +6,47 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use unicode_width::UnicodeWidthStr;
 
-use super::text::{fit, tail};
+use super::text::{fit, tail, wrap};
 use crate::config::{EngineSide, Glyphs};
 use crate::tui::app::{App, AppMode, Focus};
 use crate::tui::engine_events::count;
 
 const PROMPT: &str = "move> ";
+
+/// The input line's layout at `width`: the typed text shown (its end when long),
+/// the part of the error after it, and the rest of the error, which wraps to the
+/// status line.
+struct InputRow<'a> {
+    shown: &'a str,
+    error: Option<(String, String)>,
+}
+
+/// An error shorter than this on the input line goes whole to the status line.
+const ERROR_MIN_ROOM: usize = 12;
+
+fn input_row(app: &App, width: usize) -> InputRow<'_> {
+    let room = width.saturating_sub(PROMPT.len() + 1);
+    let text = app.input.text();
+    // A long line shows its end, and leaves room for its error.
+    let error_room = app
+        .input
+        .error()
+        .map_or(0, |error| (error.width() + 2).min(room / 2));
+    let shown = tail(text, room - error_room);
+    let error = app.input.error().map(|error| {
+        let left = room.saturating_sub(shown.width() + 2);
+        if error.width() <= left {
+            (error.to_owned(), String::new())
+        } else if left < ERROR_MIN_ROOM {
+            (String::new(), error.to_owned())
+        } else {
+            let first = wrap(error, left, 0).swap_remove(0);
+            let rest = error[first.len()..].trim_start().to_owned();
+            (first, rest)
+        }
+    });
+    InputRow { shown, error }
+}
 
 pub fn input(app: &App, frame: &mut Frame, area: Rect) {
     let palette = &app.palette;
@@ -24,24 +59,16 @@ pub fn input(app: &App, frame: &mut Frame, area: Rect) {
     let width = usize::from(area.width);
     let room = width.saturating_sub(PROMPT.len() + 1);
     let text = app.input.text();
-    // A long line shows its end, and leaves room for its error.
-    let error_room = app
-        .input
-        .error()
-        .map_or(0, |error| (error.width() + 2).min(room / 2));
-    let shown = tail(text, room - error_room);
+    let row = input_row(app, width);
+    let shown = row.shown;
     let mut spans = vec![
         Span::styled(PROMPT, prompt_style),
         Span::styled(shown.to_owned(), palette.input),
     ];
     let ellipsis = app.glyphs().ellipsis();
-    if let Some(error) = app.input.error() {
-        let left = room.saturating_sub(shown.width() + 2);
+    if let Some((first, _)) = &row.error {
         spans.push(Span::styled("  ", palette.input));
-        spans.push(Span::styled(
-            fit(error, left, ellipsis),
-            palette.input_error,
-        ));
+        spans.push(Span::styled(first.clone(), palette.input_error));
     } else if text.is_empty() && focused {
         let hint = if app.config.settings.glyphs == Glyphs::Ascii {
             "type a move (C2.5, h2e2) and Enter | F1 help"
@@ -66,28 +93,78 @@ pub fn input(app: &App, frame: &mut Frame, area: Rect) {
     }
 }
 
-/// Who plays, in a few words.
-fn mode_text(app: &App) -> String {
+/// A part of the status line: its rank (0 matters most), its text, and a shorter
+/// text to use when the line is short of room.
+struct Part {
+    rank: u8,
+    text: String,
+    short: Option<String>,
+}
+
+impl Part {
+    fn new(rank: u8, text: String) -> Part {
+        Part {
+            rank,
+            text,
+            short: None,
+        }
+    }
+
+    fn or_short(mut self, short: String) -> Part {
+        self.short = Some(short);
+        self
+    }
+}
+
+/// Who plays, in a few words (a room's status line in its parts).
+fn mode_parts(app: &App) -> Vec<Part> {
     if let AppMode::Room(room) = &app.mode {
-        return room.clone();
+        // The room's line reads "room NAME | you: Red | A vs B | 2 watching | ended or
+        // pending"; what is pending or ended matters most, the room's name and the
+        // watchers least.
+        return room
+            .split(" | ")
+            .enumerate()
+            .map(|(index, part)| {
+                let rank = if index == 0 {
+                    4
+                } else if part.starts_with("you: ") || part == "watching" || part.contains(" vs ")
+                {
+                    3
+                } else if part.ends_with(" watching") {
+                    5
+                } else {
+                    1
+                };
+                Part::new(rank, part.to_owned())
+            })
+            .collect();
     }
     // An external engine is named; the in-process one by its algorithm.
     let algorithm = match app.config.settings.engine.as_str() {
         crate::config::BUILTIN_ENGINE => app.config.settings.algorithm.to_string(),
         name => name.to_owned(),
     };
-    match app.engine_side() {
-        EngineSide::Black => format!("you: Red vs {algorithm}"),
-        EngineSide::Red => format!("you: Black vs {algorithm}"),
-        EngineSide::Both => format!("{algorithm} vs {algorithm}"),
-        EngineSide::None => "two players".to_owned(),
-    }
+    let part = match app.engine_side() {
+        EngineSide::Black => {
+            Part::new(3, format!("you: Red vs {algorithm}")).or_short("you: Red".to_owned())
+        }
+        EngineSide::Red => {
+            Part::new(3, format!("you: Black vs {algorithm}")).or_short("you: Black".to_owned())
+        }
+        EngineSide::Both => Part::new(3, format!("{algorithm} vs {algorithm}"))
+            .or_short("engine vs engine".to_owned()),
+        EngineSide::None => Part::new(3, "two players".to_owned()),
+    };
+    vec![part]
 }
 
-fn engine_text(app: &App) -> Option<String> {
+fn engine_part(app: &App) -> Option<Part> {
     if let Some(thinking) = &app.engine.thinking {
         let mut text = "thinking".to_owned();
+        let mut short = text.clone();
         if let Some(info) = &thinking.info {
+            short.push_str(&format!(" d{} {}", info.depth, info.verdict().pawns()));
             text.push_str(&format!(
                 " d{} {} {}n {}n/s",
                 info.depth,
@@ -98,67 +175,135 @@ fn engine_text(app: &App) -> Option<String> {
         }
         if app.log.step.is_some_and(|step| step.waiting()) {
             text.push_str(" [step]");
+            short.push_str(" [step]");
         }
-        return Some(text);
+        return Some(Part::new(2, text).or_short(short));
     }
     if app.engine.paused && app.engine_side() != EngineSide::None {
-        return Some("engine waits (Ctrl-G)".to_owned());
+        return Some(Part::new(2, "engine waits (Ctrl-G)".to_owned()));
     }
     app.engine.last_info.as_ref().map(|info| {
-        format!(
-            "last: d{} {} {}n",
-            info.depth,
-            info.verdict().pawns(),
-            count(info.nodes)
+        let short = format!("last: {}", info.verdict().pawns());
+        Part::new(
+            2,
+            format!(
+                "last: d{} {} {}n",
+                info.depth,
+                info.verdict().pawns(),
+                count(info.nodes)
+            ),
         )
+        .or_short(short)
     })
+}
+
+/// The state's parts, and whether it needs attention.
+fn state_parts(app: &App) -> (Vec<Part>, bool) {
+    let position = app.position();
+    let mut parts = Vec::new();
+    let mut alert = false;
+    match app.game.outcome() {
+        Some(outcome) => {
+            parts.push(Part::new(
+                0,
+                format!("{} ({})", outcome.describe(), outcome.pgn_result()),
+            ));
+            alert = true;
+        }
+        None => {
+            let side = position.side_to_move().name();
+            if position.in_check() {
+                parts.push(Part::new(0, format!("{side} to move, CHECK")));
+                alert = true;
+            } else {
+                parts.push(Part::new(0, format!("{side} to move")));
+            }
+            if let Some(probe) = app.tablebases.as_ref().and_then(|tb| tb.probe(position)) {
+                parts.push(Part::new(4, format!("tablebase: {}", probe.describe())));
+            }
+        }
+    }
+    if let Some(hint) = &app.hint {
+        parts.push(Part::new(1, format!("hint: {}", hint.text)));
+    }
+    parts.extend(mode_parts(app));
+    parts.extend(engine_part(app));
+    if app.config.settings.step {
+        parts.push(Part::new(2, "step".to_owned()));
+    }
+    (parts, alert)
+}
+
+/// The parts joined in `room` columns: the least important ones shorten first, then
+/// give way, until the line fits (the first, the state itself, always stays).
+fn join_to_fit(mut parts: Vec<Part>, room: usize) -> String {
+    let join = |parts: &[Part]| {
+        parts
+            .iter()
+            .map(|part| part.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" | ")
+    };
+    let mut ranks: Vec<u8> = parts.iter().map(|part| part.rank).collect();
+    ranks.sort_unstable_by(|a, b| b.cmp(a));
+    ranks.dedup();
+    for &rank in &ranks {
+        if join(&parts).width() <= room {
+            break;
+        }
+        for part in parts.iter_mut().filter(|part| part.rank == rank) {
+            if let Some(short) = part.short.take() {
+                part.text = short;
+            }
+        }
+    }
+    for &rank in ranks.iter().filter(|&&rank| rank > 0) {
+        if join(&parts).width() <= room {
+            break;
+        }
+        // The latest part of the rank goes first.
+        while join(&parts).width() > room {
+            let Some(at) = parts.iter().rposition(|part| part.rank == rank) else {
+                break;
+            };
+            parts.remove(at);
+        }
+    }
+    join(&parts)
 }
 
 pub fn status(app: &App, frame: &mut Frame, area: Rect) {
     let palette = &app.palette;
     let width = usize::from(area.width);
     let ellipsis = app.glyphs().ellipsis();
+    // An input error too long for the input line goes on here.
+    if let Some((_, rest)) = input_row(app, width).error.filter(|(_, rest)| !rest.is_empty()) {
+        let line = Line::styled(fit(&format!(" {rest}"), width, ellipsis), palette.status_alert);
+        frame.render_widget(Paragraph::new(line).style(palette.status), area);
+        return;
+    }
     let right = " F1 help ";
-    let left_room = width.saturating_sub(right.len());
-    let (left, alert) = match &app.notice {
-        Some(notice) => (format!(" {}", notice.text), notice.alert),
-        None => {
-            let position = app.position();
-            let mut parts = Vec::new();
-            let mut alert = false;
-            match app.game.outcome() {
-                Some(outcome) => {
-                    parts.push(format!("{} ({})", outcome.describe(), outcome.pgn_result()));
-                    alert = true;
-                }
-                None => {
-                    let side = position.side_to_move().name();
-                    if position.in_check() {
-                        parts.push(format!("{side} to move, CHECK"));
-                        alert = true;
-                    } else {
-                        parts.push(format!("{side} to move"));
-                    }
-                    if let Some(probe) = app.tablebases.as_ref().and_then(|tb| tb.probe(position)) {
-                        parts.push(format!("tablebase: {}", probe.describe()));
-                    }
-                }
-            }
-            if let Some(hint) = &app.hint {
-                parts.push(format!("hint: {}", hint.text));
-            }
-            parts.push(mode_text(app));
-            parts.extend(engine_text(app));
-            if app.config.settings.step {
-                parts.push("step".to_owned());
-            }
-            (format!(" {}", parts.join(" | ")), alert)
-        }
+    let (parts, alert) = match &app.notice {
+        Some(notice) => (vec![Part::new(0, notice.text.clone())], notice.alert),
+        None => state_parts(app),
     };
-    // The help hint gives way when the state needs the whole line.
-    let right = if left.width() <= left_room { right } else { "" };
+    // The help hint gives way first, then the state's parts by rank.
+    let full = parts
+        .iter()
+        .map(|part| part.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" | ");
+    let right = if full.width() + 1 + right.len() <= width {
+        right
+    } else {
+        ""
+    };
     let left_room = width.saturating_sub(right.len());
-    let left = fit(&left, left_room, ellipsis);
+    let left = fit(
+        &format!(" {}", join_to_fit(parts, left_room.saturating_sub(1))),
+        left_room,
+        ellipsis,
+    );
     let gap = left_room.saturating_sub(left.width());
     let style = if alert {
         palette.status_alert

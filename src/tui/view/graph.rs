@@ -17,10 +17,17 @@ pub fn graph(app: &App, frame: &mut Frame, area: Rect) {
         .into_iter()
         .map(|(ply, cp)| (ply as f64, f64::from(cp) / 100.0))
         .collect();
-    let title = match points.last() {
-        Some(&(_, pawns)) => format!(" Score (Red) {pawns:+.2} "),
-        None => " Score (Red) ".to_owned(),
-    };
+    // The title shortens to fit a narrow graph: the score stays.
+    let score = points
+        .last()
+        .map(|&(_, pawns)| format!("{pawns:+.2} "))
+        .unwrap_or_default();
+    let room = usize::from(area.width.saturating_sub(2));
+    let title = [" Score (Red) ", " Red ", " "]
+        .into_iter()
+        .map(|name| format!("{name}{score}"))
+        .find(|title| title.len() <= room)
+        .unwrap_or_default();
     let block = pane_block(app, &title, false);
     let last_ply = app.game.ply().max(10) as f64;
     // The scale follows the largest score, in whole pawns, up to the clip.

@@ -31,11 +31,19 @@ pub fn view(app: &App, frame: &mut Frame) {
         return;
     };
     let explorer_area = explorer::area(&layout);
+    let (moves, graph) = super::move_list::split(app, &layout);
     if !app.study.shown {
-        draw_board(app, frame, &layout);
+        // The graph under the board takes the bottom of the board's column.
+        let board = match graph.filter(|&graph| Some(graph) == layout.below_board) {
+            Some(graph) => Rect {
+                height: graph.y - layout.board.y,
+                ..layout.board
+            },
+            None => layout.board,
+        };
+        draw_board(app, frame, &layout, board);
     }
     if !(app.study.shown && explorer_area.contains(layout.moves.as_position())) {
-        let (moves, graph) = super::move_list::split(app, layout.moves);
         panes::moves(app, frame, moves);
         if let Some(area) = graph {
             graph::graph(app, frame, area);
@@ -65,7 +73,7 @@ fn too_small(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(message, Rect::new(area.x, y, area.width, height));
 }
 
-fn draw_board(app: &App, frame: &mut Frame, layout: &ScreenLayout) {
+fn draw_board(app: &App, frame: &mut Frame, layout: &ScreenLayout, area: Rect) {
     let palette = &app.palette;
     let focused = app.focus == Focus::Board && app.popups.is_empty();
     let borders = if layout.board_bottom_border {
@@ -74,8 +82,8 @@ fn draw_board(app: &App, frame: &mut Frame, layout: &ScreenLayout) {
         Borders::TOP | Borders::LEFT | Borders::RIGHT
     };
     let block = panes::pane_block(app, " Board ", focused).borders(borders);
-    let inner = block.inner(layout.board);
-    frame.render_widget(block, layout.board);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
     frame.render_widget(Block::new().style(palette.board), inner);
     let mut targets = legal_targets(app);
     // A hint shows as its piece selected and its target marked.

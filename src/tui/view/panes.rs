@@ -8,30 +8,45 @@ use ratatui::widgets::{Block, Paragraph};
 
 use unicode_width::UnicodeWidthStr;
 
-use super::text::{fit, pad};
+use super::text::{fit, pad, wrap};
 use crate::service::StepMode;
 use crate::tui::app::{App, AppMode, Focus};
 use crate::tui::search_log::LogKind;
 
-/// A bordered pane in the theme's pane styles.
-pub fn pane_block<'a>(app: &App, title: &'a str, focused: bool) -> Block<'a> {
+/// A bordered pane in the theme's pane styles. The focused pane shows it by more than
+/// colour: a heavier border and a `>` before its title.
+pub fn pane_block(app: &App, title: &str, focused: bool) -> Block<'static> {
     let palette = &app.palette;
-    let border = if focused {
-        palette.pane_border_focused
+    let (border, set, title) = if focused {
+        (
+            palette.pane_border_focused,
+            app.glyphs().focused_border(),
+            format!(" >{title}"),
+        )
     } else {
-        palette.pane_border
+        (palette.pane_border, app.glyphs().border(), title.to_owned())
     };
     Block::bordered()
-        .border_set(app.glyphs().border())
+        .border_set(set)
         .border_style(palette.pane.patch(border))
         .title(Span::styled(title, palette.pane.patch(palette.pane_title)))
         .style(palette.pane)
 }
 
+const MOVES_TITLE: &str = " Moves ";
+/// Rows after the first of a wrapped log line are indented this much more.
+const LOG_INDENT: usize = 4;
+
 /// The moves, one full move a line, newest at the bottom.
 pub fn moves(app: &App, frame: &mut Frame, area: Rect) {
-    let mut block = pane_block(app, " Moves ", false);
-    if let Some(clocks) = super::clocks::clock_line(app) {
+    let clocks = super::clocks::clock_line(app);
+    // A narrow pane keeps the clocks and drops its name.
+    let title = match &clocks {
+        Some(clocks) if usize::from(area.width) < MOVES_TITLE.len() + clocks.width() + 2 => "",
+        _ => MOVES_TITLE,
+    };
+    let mut block = pane_block(app, title, false);
+    if let Some(clocks) = clocks {
         block = block.title_top(clocks.right_aligned());
     }
     let inner = block.inner(area);
@@ -109,7 +124,11 @@ fn log_title(app: &App) -> String {
 
 pub fn log(app: &App, frame: &mut Frame, area: Rect) {
     let focused = app.focus == Focus::Log && app.popups.is_empty();
-    let title = log_title(app);
+    let mut title = log_title(app);
+    // A narrow pane shortens its name before its state (the focus mark takes 2).
+    if title.width() + 2 + 2 > usize::from(area.width) {
+        title = title.replacen(" Search log ", " Log ", 1);
+    }
     let block = pane_block(app, &title, focused);
     let inner = block.inner(area);
     frame.render_widget(block, area);
@@ -123,32 +142,43 @@ pub fn log(app: &App, frame: &mut Frame, area: Rect) {
     };
     let width = usize::from(inner.width);
     let ellipsis = app.glyphs().ellipsis();
+    let height = usize::from(inner.height);
     // The line of the node selected in the explorer stands out (absolute positions:
     // lines dropped so far plus the index).
-    let height = usize::from(inner.height);
-    let first_shown = app
-        .log
-        .len()
-        .saturating_sub(app.log.scroll())
-        .saturating_sub(height);
-    let first_seq = app.log.dropped() + first_shown as u64;
     let explored = app
         .study
         .shown
         .then(|| app.study.highlighted_seq())
         .flatten();
-    let mut lines: Vec<Line> = app
-        .log
-        .visible(height)
-        .enumerate()
-        .map(|(i, line)| {
-            let mut style = style_of(line.kind);
-            if explored == Some(first_seq + i as u64) {
-                style = style.patch(palette.selection);
-            }
-            Line::styled(fit(&line.text, width, ellipsis), style)
-        })
-        .collect();
+    // Long lines (a principal variation) wrap; the newest line shown sits at the
+    // bottom and older ones fill the pane upwards, the top one cut if need be.
+    let end = app.log.len().saturating_sub(app.log.scroll());
+    let mut rows: Vec<Line> = Vec::new();
+    let mut newest_rows = 0;
+    for index in (0..end).rev() {
+        if rows.len() >= height {
+            break;
+        }
+        let line = &app.log.lines()[index];
+        let mut style = style_of(line.kind);
+        if explored == Some(app.log.dropped() + index as u64) {
+            style = style.patch(palette.selection);
+        }
+        let wrapped = wrap(&line.text, width, LOG_INDENT);
+        let take = wrapped.len().min(height - rows.len());
+        if index + 1 == end {
+            newest_rows = take;
+        }
+        rows.extend(
+            wrapped
+                .into_iter()
+                .rev()
+                .take(take)
+                .map(|row| Line::styled(row, style)),
+        );
+    }
+    rows.reverse();
+    let mut lines = rows;
     if app.log.is_empty() {
         let hint = if app.engine.available || app.engine.remote {
             "The engine's thinking shows here."
@@ -163,13 +193,11 @@ pub fn log(app: &App, frame: &mut Frame, area: Rect) {
         ));
     }
     // The line a stepping search is held after stands out.
-    if app.log.scroll() == 0
-        && app.log.step.is_some_and(|step| step.waiting())
-        && let Some(last) = lines.last_mut()
-    {
-        *last = last
-            .clone()
-            .style(palette.pane.patch(palette.pane_highlight));
+    if app.log.scroll() == 0 && app.log.step.is_some_and(|step| step.waiting()) {
+        let from = lines.len() - newest_rows;
+        for row in &mut lines[from..] {
+            *row = row.clone().style(palette.pane.patch(palette.pane_highlight));
+        }
     }
     frame.render_widget(Paragraph::new(lines), inner);
 }

@@ -34,9 +34,28 @@ fn frame_popup(app: &App, frame: &mut Frame, rect: Rect, title: &str) -> Rect {
         ))
         .style(palette.popup);
     let inner = block.inner(rect);
-    frame.render_widget(Clear, rect);
+    clear(frame, rect);
     frame.render_widget(block, rect);
     inner
+}
+
+/// Clears `rect` for something drawn over the screen. A wide character (a piece, the
+/// river's inscription) just left of it would cover the left border's column: the
+/// terminal draws it two columns wide and ratatui sends nothing for the column it
+/// covers, so the border there was lost. It gives way to a space.
+pub fn clear(frame: &mut Frame, rect: Rect) {
+    frame.render_widget(Clear, rect);
+    if rect.x == 0 {
+        return;
+    }
+    let buffer = frame.buffer_mut();
+    for y in rect.top()..rect.bottom() {
+        if let Some(cell) = buffer.cell_mut((rect.x - 1, y))
+            && cell.symbol().width() > 1
+        {
+            cell.set_symbol(" ");
+        }
+    }
 }
 
 pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
