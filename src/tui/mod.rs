@@ -52,6 +52,7 @@ pub use hint::Hint;
 pub use input::InputLine;
 pub use keymap::Place;
 pub use layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
+pub use move_list::split as moves_and_graph;
 pub use popup::{ChoiceItem, ChoicePurpose, ChoiceValue, Popup, PromptPurpose};
 pub use records::{autosave_text, pgn_text, read_game, read_game_bytes};
 pub use remote::{Intent, RemoteSession, SCREEN_RESTORE, SCREEN_SETUP};

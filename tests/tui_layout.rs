@@ -1,0 +1,216 @@
+//! The layout at 80x24 first (issue 26): a 40-move game against the engine, with the
+//! score graph shown, in Chinese, WXF and ICCS notation, every move of the move list
+//! readable in full at every ply; the same game at 120x40, where the graph goes under
+//! the board. Also: long log lines wrap, an input error too long for the input line
+//! wraps to the status line, focus shows without colour, keys typed in the log are not
+//! typed on the move line, popups keep their border next to wide glyphs.
+
+mod tui_support;
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use crossterm::event::KeyCode;
+use insta::assert_snapshot;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use tui_support::*;
+use unicode_width::UnicodeWidthStr;
+use xiangqi_tui::board::{Move, Position};
+use xiangqi_tui::config::{ColorMode, Glyphs, Notation, Settings};
+use xiangqi_tui::engine::{Engine, Limits, SearchInfo};
+use xiangqi_tui::service::EngineEvent;
+use xiangqi_tui::tui::{Action, App, Focus, ScreenLayout, moves_and_graph, update};
+
+/// A legal game of 80 plies: the built-in engine playing itself at depth 2, a
+/// repeated position avoided by the first legal move that does not repeat.
+fn long_game() -> Vec<(Move, i32)> {
+    let mut pos = Position::startpos();
+    let mut engine = Engine::new(16);
+    let stop = AtomicBool::new(false);
+    let mut seen = vec![pos.key()];
+    let mut game = Vec::new();
+    while game.len() < 80 {
+        let result = engine.search(&pos, &Limits::depth(2), &stop, &mut |_| {});
+        let best = result.best_move.expect("the game goes on");
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        let repeats = |mv: Move| {
+            let mut after = pos.clone();
+            after.make_move(mv);
+            seen.contains(&after.key())
+        };
+        let mv = if repeats(best) {
+            legal.into_iter().find(|&mv| !repeats(mv)).expect("a new position")
+        } else {
+            best
+        };
+        pos.make_move(mv);
+        seen.push(pos.key());
+        game.push((mv, result.score));
+    }
+    game
+}
+
+/// The game played against the engine (Black) through the app: Red's moves typed,
+/// Black's given by the engine with a score each, so the graph has its points.
+fn played_game(change: impl FnOnce(&mut Settings)) -> (App, Vec<Vec<String>>) {
+    let mut app = App::new(config_with(change), colour_terminal(), true);
+    let game = long_game();
+    // The move list's rows as they should read after each ply: the moves' texts.
+    let mut texts = Vec::new();
+    for (index, pair) in game.chunks(2).enumerate() {
+        let (red, _) = pair[0];
+        let effects = type_line(&mut app, &red.iccs());
+        assert_eq!(app.input.error(), None, "{}", red.iccs());
+        let id = started_search(&effects).expect("the engine's turn");
+        texts.push(move_texts(&app));
+        let (black, score) = pair[1];
+        let info = SearchInfo {
+            depth: 2,
+            score,
+            nodes: 4_321,
+            nps: 1_000_000,
+            time: Duration::from_millis(4),
+            // The game's own continuation: a line long enough to wrap.
+            pv: game[2 * index + 1..]
+                .iter()
+                .take(7)
+                .map(|&(mv, _)| mv)
+                .collect(),
+            ..SearchInfo::default()
+        };
+        update(&mut app, Action::Engine(EngineEvent::Iteration { id, info }));
+        update(
+            &mut app,
+            Action::Engine(EngineEvent::BestMove {
+                id,
+                mv: Some(black),
+                ponder: None,
+            }),
+        );
+        texts.push(move_texts(&app));
+    }
+    assert_eq!(app.game.ply(), 80);
+    assert!(app.game.outcome().is_none());
+    assert!(app.popups.is_empty());
+    (app, texts)
+}
+
+/// The texts of the moves played so far, in the notation shown.
+fn move_texts(app: &App) -> Vec<String> {
+    let notation = app.display_notation();
+    app.game
+        .played()
+        .iter()
+        .map(|mv| mv.text(notation).to_owned())
+        .collect()
+}
+
+/// The text of `rect` in `buffer`, a row a string, without the cells wide characters
+/// cover (as the terminal shows them).
+fn rows_of(buffer: &Buffer, rect: Rect) -> Vec<String> {
+    (rect.top()..rect.bottom())
+        .map(|y| {
+            let mut row = String::new();
+            let mut skip = 0;
+            for x in rect.left()..rect.right() {
+                let symbol = buffer[(x, y)].symbol();
+                if skip == 0 {
+                    row.push_str(symbol);
+                }
+                skip = skip.max(symbol.width()).saturating_sub(1);
+            }
+            row
+        })
+        .collect()
+}
+
+/// Every move the move list shows reads in full: row by row from the newest, the
+/// number, Red's move and Black's, none cut.
+fn assert_moves_in_full(app: &App, texts: &[String], width: u16, height: u16) {
+    let buffer = render(app, width, height);
+    let layout = ScreenLayout::new(width, height).unwrap();
+    let (moves, graph) = moves_and_graph(app, &layout);
+    // Two positions scored: after Black's second move.
+    if texts.len() >= 4 {
+        assert!(graph.is_some(), "the graph is shown at ply {}", texts.len());
+    }
+    let inner = Rect::new(moves.x + 1, moves.y + 1, moves.width - 2, moves.height - 2);
+    let rows = rows_of(&buffer, inner);
+    let pairs: Vec<&[String]> = texts.chunks(2).collect();
+    let shown = pairs.len().min(rows.len());
+    for (index, pair) in pairs[pairs.len() - shown..].iter().enumerate() {
+        let number = pairs.len() - shown + index + 1;
+        let row = &rows[index];
+        let start = format!("{number:>3}. {}", pair[0]);
+        assert!(
+            row.starts_with(&start),
+            "ply {}: row {row:?} should start {start:?}",
+            texts.len()
+        );
+        if let Some(black) = pair.get(1) {
+            assert!(
+                row.trim_end().ends_with(black.as_str()) && row[start.len()..].contains(black),
+                "ply {}: row {row:?} should end with {black:?}",
+                texts.len()
+            );
+        }
+    }
+}
+
+fn check_every_ply(change: impl FnOnce(&mut Settings) + Clone) -> App {
+    let (app, texts) = played_game(change.clone());
+    // The same game again, stopped at each ply: every state's list is checked.
+    for (ply, texts) in texts.iter().enumerate() {
+        let mut at = App::new(config_with(change.clone()), colour_terminal(), true);
+        at.game = app.game.clone();
+        at.analysis = app.analysis.clone();
+        while at.game.ply() > ply + 1 {
+            at.game.undo();
+        }
+        for (width, height) in [(80, 24), (100, 30), (120, 40)] {
+            assert_moves_in_full(&at, texts, width, height);
+        }
+    }
+    app
+}
+
+fn text(app: &App, width: u16, height: u16) -> String {
+    screen_text(&render(app, width, height))
+}
+
+#[test]
+fn a_40_move_game_80x24_chinese() {
+    let app = check_every_ply(|_| {});
+    assert_snapshot!(text(&app, 80, 24));
+    assert_snapshot!("a_40_move_game_120x40_chinese", text(&app, 120, 40));
+}
+
+#[test]
+fn a_40_move_game_80x24_wxf() {
+    let app = check_every_ply(|s| s.notation = Notation::Wxf);
+    assert_snapshot!(text(&app, 80, 24));
+    assert_snapshot!("a_40_move_game_120x40_wxf", text(&app, 120, 40));
+}
+
+#[test]
+fn a_40_move_game_80x24_iccs() {
+    let app = check_every_ply(|s| s.notation = Notation::Iccs);
+    assert_snapshot!(text(&app, 80, 24));
+    assert_snapshot!("a_40_move_game_120x40_iccs", text(&app, 120, 40));
+}
+
+#[test]
+fn every_glyph_set_shows_the_moves_in_full() {
+    for glyphs in [Glyphs::Cjk, Glyphs::Wide, Glyphs::Ascii] {
+        for notation in [Notation::Chinese, Notation::ChineseTraditional] {
+            let change = move |s: &mut Settings| {
+                s.glyphs = glyphs;
+                s.notation = notation;
+            };
+            let (app, texts) = played_game(change);
+            assert_moves_in_full(&app, texts.last().unwrap(), 80, 24);
+        }
+    }
+}
