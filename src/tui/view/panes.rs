@@ -164,7 +164,13 @@ pub fn log(app: &App, frame: &mut Frame, area: Rect) {
         if explored == Some(app.log.dropped() + index as u64) {
             style = style.patch(palette.selection);
         }
-        let wrapped = wrap(&line.text, width, LOG_INDENT);
+        // Trace events stay one row each (they are many, and the explorer walks
+        // them row by row); the rest wraps.
+        let wrapped = if line.kind == LogKind::Trace {
+            vec![fit(&line.text, width, ellipsis)]
+        } else {
+            wrap(&line.text, width, LOG_INDENT)
+        };
         let take = wrapped.len().min(height - rows.len());
         if index + 1 == end {
             newest_rows = take;
