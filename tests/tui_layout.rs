@@ -214,3 +214,113 @@ fn every_glyph_set_shows_the_moves_in_full() {
         }
     }
 }
+
+/// What the terminal shows at (`x`, `y`): the cell's symbol, or `None` where a wide
+/// character starting left of it covers the cell (ratatui sends nothing there).
+fn visible_at(buffer: &Buffer, x: u16, y: u16) -> Option<String> {
+    let mut covered_until = 0;
+    for column in 0..=x {
+        let symbol = buffer[(column, y)].symbol();
+        if column == x {
+            return (column >= covered_until).then(|| symbol.to_owned());
+        }
+        if column >= covered_until {
+            covered_until = column + symbol.width().max(1) as u16;
+        }
+    }
+    None
+}
+
+#[test]
+fn a_popup_over_the_river_keeps_its_left_border() {
+    let mut app = two_player_app();
+    // 56 columns wide at 80: its left border on column 12, the right half of 河.
+    app.popups.push(xiangqi_tui::tui::Popup::Message {
+        title: "Note".into(),
+        text: "x".repeat(52),
+    });
+    let buffer = render(&app, 80, 24);
+    let layout = ScreenLayout::new(80, 24).unwrap();
+    let river = layout.board_origin.1 + 10;
+    assert!(screen_text(&buffer).contains("楚 "), "the river is drawn");
+    for y in 9..15 {
+        let shown = visible_at(&buffer, 12, y);
+        assert!(
+            matches!(shown.as_deref(), Some("│" | "┌" | "└")),
+            "row {y} (river {river}): {shown:?}\n{}",
+            screen_text(&buffer)
+        );
+    }
+}
+
+#[test]
+fn focus_shows_without_colour_and_the_log_does_not_type() {
+    let mut app = App::new(
+        config_with(|s| s.color = ColorMode::Never),
+        colour_terminal(),
+        true,
+    );
+    update(&mut app, key(KeyCode::Tab));
+    update(&mut app, key(KeyCode::Tab));
+    assert_eq!(app.focus, Focus::Log);
+    let screen = text(&app, 80, 24);
+    assert!(screen.contains("┏ > Search log"), "{screen}");
+    assert!(screen.contains("┌ Board"), "{screen}");
+    // A move typed in the log: nothing lands on the move line, a notice says why.
+    for c in "h2e2".chars() {
+        update(&mut app, key(KeyCode::Char(c)));
+    }
+    assert_eq!(app.input.text(), "");
+    let notice = app.notice.as_ref().expect("a notice").text.clone();
+    assert!(notice.contains("not a search-log key"), "{notice}");
+    assert!(text(&app, 80, 24).contains("Esc goes back to the move line"));
+    update(&mut app, key(KeyCode::Esc));
+    assert_eq!(app.focus, Focus::Input);
+    type_line(&mut app, "h2e2");
+    assert_eq!(played(&app), ["h2e2"]);
+}
+
+#[test]
+fn step_keys_after_a_stepping_search_ends_are_not_typed() {
+    let mut app = App::new(config_with(|s| s.step = true), colour_terminal(), true);
+    let id = started_search(&type_line(&mut app, "h2e2")).unwrap();
+    assert_eq!(app.focus, Focus::Log, "a stepping search takes the keys");
+    update(&mut app, key(KeyCode::Char(' ')));
+    update(
+        &mut app,
+        Action::Engine(EngineEvent::BestMove {
+            id,
+            mv: Some(mv("h9g7")),
+            ponder: None,
+        }),
+    );
+    assert_eq!(app.focus, Focus::Input, "and gives them back");
+    // One Space too many, meant for the log: not typed, and said so.
+    update(&mut app, key(KeyCode::Char(' ')));
+    update(&mut app, key(KeyCode::Char('n')));
+    assert_eq!(app.input.text(), "");
+    let notice = app.notice.as_ref().expect("a notice").text.clone();
+    assert!(notice.contains("search is over"), "{notice}");
+    // Any other key ends that: a move is typed as usual.
+    type_line(&mut app, "h0g2");
+    assert_eq!(played(&app), ["h2e2", "h9g7", "h0g2"]);
+}
+
+#[test]
+fn an_input_error_too_long_for_the_input_line_wraps_to_the_status_line() {
+    let mut app = two_player_app();
+    type_line(&mut app, "炮八平七炮八平七");
+    let error = app.input.error().expect("an error").to_owned();
+    let screen = text(&app, 80, 24);
+    let rows: Vec<&str> = screen.lines().collect();
+    let (input, status) = (rows[22], rows[23]);
+    let first = input
+        .split_once("  ")
+        .map(|(_, error)| error.trim())
+        .unwrap_or_default();
+    assert!(
+        error.width() > 80 - 6 - "炮八平七炮八平七".width() - 2,
+        "the error is long: {error}"
+    );
+    assert_eq!(format!("{first} {}", status.trim()), error, "{screen}");
+}
