@@ -41,7 +41,10 @@ fn long_game() -> Vec<(Move, i32)> {
             seen.contains(&after.key())
         };
         let mv = if repeats(best) {
-            legal.into_iter().find(|&mv| !repeats(mv)).expect("a new position")
+            legal
+                .into_iter()
+                .find(|&mv| !repeats(mv))
+                .expect("a new position")
         } else {
             best
         };
@@ -80,7 +83,10 @@ fn played_game(change: impl FnOnce(&mut Settings)) -> (App, Vec<Vec<String>>) {
                 .collect(),
             ..SearchInfo::default()
         };
-        update(&mut app, Action::Engine(EngineEvent::Iteration { id, info }));
+        update(
+            &mut app,
+            Action::Engine(EngineEvent::Iteration { id, info }),
+        );
         update(
             &mut app,
             Action::Engine(EngineEvent::BestMove {

@@ -128,8 +128,7 @@ fn mode_parts(app: &App) -> Vec<Part> {
             .map(|(index, part)| {
                 let rank = if index == 0 {
                     4
-                } else if part.starts_with("you: ") || part == "watching" || part.contains(" vs ")
-                {
+                } else if part.starts_with("you: ") || part == "watching" || part.contains(" vs ") {
                     3
                 } else if part.ends_with(" watching") {
                     5
@@ -277,8 +276,14 @@ pub fn status(app: &App, frame: &mut Frame, area: Rect) {
     let width = usize::from(area.width);
     let ellipsis = app.glyphs().ellipsis();
     // An input error too long for the input line goes on here.
-    if let Some((_, rest)) = input_row(app, width).error.filter(|(_, rest)| !rest.is_empty()) {
-        let line = Line::styled(fit(&format!(" {rest}"), width, ellipsis), palette.status_alert);
+    if let Some((_, rest)) = input_row(app, width)
+        .error
+        .filter(|(_, rest)| !rest.is_empty())
+    {
+        let line = Line::styled(
+            fit(&format!(" {rest}"), width, ellipsis),
+            palette.status_alert,
+        );
         frame.render_widget(Paragraph::new(line).style(palette.status), area);
         return;
     }
@@ -316,4 +321,41 @@ pub fn status(app: &App, frame: &mut Frame, area: Rect) {
         Span::styled(fit(right, width, ellipsis), palette.status),
     ]);
     frame.render_widget(Paragraph::new(line).style(palette.status), area);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parts() -> Vec<Part> {
+        vec![
+            Part::new(0, "Red to move".into()),
+            Part::new(4, "room kitchen".into()),
+            Part::new(3, "you: Red vs alphabeta".into()).or_short("you: Red".into()),
+            Part::new(2, "thinking d5 -0.31 183.2kn 1.20Mn/s".into())
+                .or_short("thinking d5 -0.31".into()),
+            Part::new(1, "Black offers a draw".into()),
+        ]
+    }
+
+    #[test]
+    fn the_status_line_shortens_then_drops_its_least_parts_first() {
+        let full = "Red to move | room kitchen | you: Red vs alphabeta | \
+                    thinking d5 -0.31 183.2kn 1.20Mn/s | Black offers a draw";
+        assert_eq!(join_to_fit(parts(), 200), full);
+        assert_eq!(
+            join_to_fit(parts(), 90),
+            "Red to move | room kitchen | you: Red | thinking d5 -0.31 | Black offers a draw"
+        );
+        assert_eq!(
+            join_to_fit(parts(), 70),
+            "Red to move | you: Red | thinking d5 -0.31 | Black offers a draw"
+        );
+        assert_eq!(
+            join_to_fit(parts(), 40),
+            "Red to move | Black offers a draw"
+        );
+        // The state itself stays, cut by the caller if need be.
+        assert_eq!(join_to_fit(parts(), 5), "Red to move");
+    }
 }

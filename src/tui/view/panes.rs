@@ -202,7 +202,9 @@ pub fn log(app: &App, frame: &mut Frame, area: Rect) {
     if app.log.scroll() == 0 && app.log.step.is_some_and(|step| step.waiting()) {
         let from = lines.len() - newest_rows;
         for row in &mut lines[from..] {
-            *row = row.clone().style(palette.pane.patch(palette.pane_highlight));
+            *row = row
+                .clone()
+                .style(palette.pane.patch(palette.pane_highlight));
         }
     }
     frame.render_widget(Paragraph::new(lines), inner);
