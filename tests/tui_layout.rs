@@ -330,3 +330,25 @@ fn an_input_error_too_long_for_the_input_line_wraps_to_the_status_line() {
     );
     assert_eq!(format!("{first} {}", status.trim()), error, "{screen}");
 }
+
+#[test]
+fn a_notice_too_long_for_the_status_line_goes_on_over_the_empty_input_line() {
+    let mut app = two_player_app();
+    let long = "saved to /home/someone/games/xiangqi/2026/november/a game with a long \
+                name against the engine.pgn";
+    app.notify(long);
+    let screen = text(&app, 80, 24);
+    let rows: Vec<&str> = screen.lines().collect();
+    assert_eq!(
+        format!("{} {}", rows[22].trim(), rows[23].trim()),
+        long,
+        "{screen}"
+    );
+    // The next key takes it away, and the input line is back.
+    update(&mut app, key(KeyCode::Char('h')));
+    let screen = text(&app, 80, 24);
+    assert!(
+        screen.lines().nth(22).unwrap().starts_with("move> h"),
+        "{screen}"
+    );
+}

@@ -2,6 +2,7 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use unicode_width::UnicodeWidthStr;
@@ -48,8 +49,35 @@ fn input_row(app: &App, width: usize) -> InputRow<'_> {
     InputRow { shown, error }
 }
 
+/// A notice too long for the status line, while nothing is typed: its first part,
+/// drawn over the empty input line, and the rest, on the status line (both go at the
+/// next key, as the notice does).
+fn notice_rows(app: &App, width: usize) -> Option<(String, String)> {
+    let notice = app.notice.as_ref()?;
+    let room = width.saturating_sub(2);
+    if notice.text.width() <= room || !app.input.is_empty() || app.input.error().is_some() {
+        return None;
+    }
+    let first = wrap(&notice.text, room, 0).swap_remove(0);
+    let rest = notice.text[first.len()..].trim_start().to_owned();
+    Some((first, rest))
+}
+
+/// The style of the notice.
+fn notice_style(app: &App) -> Style {
+    match &app.notice {
+        Some(notice) if notice.alert => app.palette.status_alert,
+        _ => app.palette.status,
+    }
+}
+
 pub fn input(app: &App, frame: &mut Frame, area: Rect) {
     let palette = &app.palette;
+    if let Some((first, _)) = notice_rows(app, usize::from(area.width)) {
+        let line = Line::styled(format!(" {first}"), notice_style(app));
+        frame.render_widget(Paragraph::new(line).style(palette.status), area);
+        return;
+    }
     let focused = app.focus == Focus::Input && app.popups.is_empty();
     let prompt_style = if focused {
         palette.input.patch(palette.pane_title)
@@ -284,6 +312,12 @@ pub fn status(app: &App, frame: &mut Frame, area: Rect) {
             fit(&format!(" {rest}"), width, ellipsis),
             palette.status_alert,
         );
+        frame.render_widget(Paragraph::new(line).style(palette.status), area);
+        return;
+    }
+    // A long notice goes on from the input line.
+    if let Some((_, rest)) = notice_rows(app, width) {
+        let line = Line::styled(fit(&format!(" {rest}"), width, ellipsis), notice_style(app));
         frame.render_widget(Paragraph::new(line).style(palette.status), area);
         return;
     }
