@@ -78,16 +78,18 @@ pub fn needed_width(app: &App) -> u16 {
     u16::try_from(columns).unwrap_or(u16::MAX)
 }
 
-/// The moves pane and the graph's place: under the board where the screen is tall,
-/// else beside the moves where the moves keep their full width, else below them
+/// The moves pane and the graph's place: under the board where the screen is tall
+/// (from the start), else, once there is a graph, beside the moves where the moves keep their full width, else below them
 /// where the pane is tall, else none. The graph gives way, never the moves.
 pub fn split(app: &App, layout: &ScreenLayout) -> (Rect, Option<Rect>) {
     let area = layout.moves;
-    if !shows_graph(app) {
-        return (area, None);
-    }
+    // Under the board the graph's pane stays, empty until there are scores: the
+    // screen does not change its shape in the first moves.
     if let Some(below) = layout.below_board.filter(|_| !app.study.shown) {
         return (area, Some(below));
+    }
+    if !shows_graph(app) {
+        return (area, None);
     }
     let moves_width = needed_width(app).max(area.width / 2);
     if area.width >= moves_width + GRAPH_MIN_WIDTH {

@@ -5,7 +5,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::symbols::Marker;
 use ratatui::text::Span;
-use ratatui::widgets::{Axis, Chart, Dataset, GraphType};
+use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Paragraph, Wrap};
 
 use super::panes::pane_block;
 use crate::tui::analysis::{GRAPH_CLIP, graph_points};
@@ -29,6 +29,16 @@ pub fn graph(app: &App, frame: &mut Frame, area: Rect) {
         .find(|title| title.len() <= room)
         .unwrap_or_default();
     let block = pane_block(app, &title, false);
+    if points.len() < 2 {
+        let hint = "The engine's scores of the game show here.";
+        let inner = block.inner(area);
+        frame.render_widget(block, area);
+        let hint = Paragraph::new(hint)
+            .style(palette.pane.patch(palette.log_detail))
+            .wrap(Wrap { trim: true });
+        frame.render_widget(hint, inner);
+        return;
+    }
     let last_ply = app.game.ply().max(10) as f64;
     // The scale follows the largest score, in whole pawns, up to the clip.
     let largest = points
