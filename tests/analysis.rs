@@ -110,9 +110,10 @@ fn the_analysis_board_logs_every_line_in_the_chosen_notation() {
     assert_eq!(
         lines,
         [
-            "d12 1.   +0.25 车9平8 车一平二 马2进3",
-            "d12 2.   +0.12 炮2平5 马八进七",
-            "d12 3.   -0.04 卒3进1 兵三进一",
+            // Black to move: its best line is Red's lowest score.
+            "d12 1.   -0.25 车9平8 车一平二 马2进3",
+            "d12 2.   -0.12 炮2平5 马八进七",
+            "d12 3.   +0.04 卒3进1 兵三进一",
         ]
     );
     assert_eq!(app.analysis.lines.len(), 3);

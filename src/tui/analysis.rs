@@ -152,7 +152,9 @@ pub fn start(app: &mut App, purpose: Purpose, multipv: usize) -> Effect {
     });
     let side = app.position().side_to_move().name();
     let header = match purpose {
-        Purpose::Analyse => format!("analysis: {side} to move, {multipv} lines"),
+        Purpose::Analyse => {
+            format!("analysis: {side} to move, {multipv} lines")
+        }
         _ => format!("hint for {side}"),
     };
     app.log.push(LogKind::Search, header);
@@ -183,7 +185,7 @@ pub fn line_text(app: &App, depth: u32, index: usize, line: &PvLine) -> String {
     format!(
         "d{depth:<2} {}. {:>7} {pv}",
         index + 1,
-        line.verdict().pawns()
+        line.verdict().shown(app.position().side_to_move())
     )
 }
 

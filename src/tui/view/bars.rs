@@ -91,7 +91,7 @@ fn engine_text(app: &App) -> Option<String> {
             text.push_str(&format!(
                 " d{} {} {}n {}n/s",
                 info.depth,
-                info.verdict().pawns(),
+                info.verdict().shown(thinking.side).labelled(),
                 count(info.nodes),
                 count(info.nps)
             ));
@@ -108,7 +108,7 @@ fn engine_text(app: &App) -> Option<String> {
         format!(
             "last: d{} {} {}n",
             info.depth,
-            info.verdict().pawns(),
+            info.verdict().shown(app.engine.last_side).labelled(),
             count(info.nodes)
         )
     })

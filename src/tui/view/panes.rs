@@ -86,8 +86,10 @@ pub fn moves(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(lines), inner);
 }
 
-/// The title of the log: stepping state and scrolling, when they matter.
-fn log_title(app: &App) -> String {
+/// The title of the log: stepping state and scrolling, when they matter, and the view
+/// its scores are from when there is room for it.
+fn log_title(app: &App, width: u16) -> String {
+    const VIEW: &str = "(scores: Red's view) ";
     let mut title = " Search log ".to_owned();
     if let Some(step) = &app.log.step {
         let state = match step.mode() {
@@ -104,12 +106,16 @@ fn log_title(app: &App) -> String {
     if app.log.scroll() > 0 {
         title.push_str(&format!("[{} more below, End] ", app.log.scroll()));
     }
+    // The corners take two columns.
+    if title.width() + VIEW.len() + 2 <= usize::from(width) {
+        title.insert_str(" Search log ".len(), VIEW);
+    }
     title
 }
 
 pub fn log(app: &App, frame: &mut Frame, area: Rect) {
     let focused = app.focus == Focus::Log && app.popups.is_empty();
-    let title = log_title(app);
+    let title = log_title(app, area.width);
     let block = pane_block(app, &title, focused);
     let inner = block.inner(area);
     frame.render_widget(block, area);
