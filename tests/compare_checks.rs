@@ -195,7 +195,10 @@ fn json_has_exactly_the_documented_shape() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let keys: Vec<&String> = json.as_object().unwrap().keys().collect();
     assert_eq!(keys, ["depth", "values", "rows", "checks"]);
-    assert_eq!(json["values"], "max", "a tree's values are its MAX player's");
+    assert_eq!(
+        json["values"], "max",
+        "a tree's values are its MAX player's"
+    );
     assert_eq!(json["depth"], 3);
     let rows = json["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 2);
@@ -267,7 +270,10 @@ fn mate_scores_are_mate_strings_and_moves_are_iccs() {
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.starts_with("depth 2, values from Red's view\n"), "{text}");
+    assert!(
+        text.starts_with("depth 2, values from Red's view\n"),
+        "{text}"
+    );
     let alphabeta = text.lines().find(|l| l.starts_with("alphabeta")).unwrap();
     assert!(alphabeta.contains(" mate -1 "), "{text}");
 }

@@ -43,9 +43,53 @@ pub fn tail(text: &str, width: usize) -> &str {
     text
 }
 
+/// `text` wrapped at spaces into lines of at most `width` columns, the lines after the
+/// first indented by `indent` spaces; a word wider than a line is cut with `ellipsis`.
+pub fn wrap(text: &str, width: usize, indent: usize, ellipsis: &str) -> Vec<String> {
+    let indent = indent.min(width / 2);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ').filter(|word| !word.is_empty()) {
+        let lead = if lines.is_empty() { 0 } else { indent };
+        let used = lead + line.width();
+        if !line.is_empty() && used + 1 + word.width() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        let lead = if lines.is_empty() { 0 } else { indent };
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+        if lead + line.width() > width {
+            line = fit(&line, width - lead, ellipsis);
+        }
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    for line in lines.iter_mut().skip(1) {
+        line.insert_str(0, &" ".repeat(indent));
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wrapping_breaks_at_spaces_and_indents_what_follows() {
+        assert_eq!(
+            wrap("1. +0.25 炮二平五 马8进7", 12, 3, "~"),
+            ["1. +0.25", "   炮二平五", "   马8进7"]
+        );
+        assert_eq!(wrap("a b c", 5, 2, "~"), ["a b c"]);
+        assert_eq!(wrap("", 5, 2, "~"), [""]);
+        assert_eq!(wrap("abcdefgh", 4, 0, "~"), ["abc~"]);
+        for line in wrap("d12 1. -0.25 车9平8 车一平二 马2进3 炮八平七", 16, 4, "~") {
+            assert!(line.width() <= 16, "{line}");
+        }
+    }
 
     #[test]
     fn widths_count_columns() {
