@@ -106,8 +106,9 @@ fn log_title(app: &App, width: u16) -> String {
     if app.log.scroll() > 0 {
         title.push_str(&format!("[{} more below, End] ", app.log.scroll()));
     }
-    // The corners take two columns.
-    if title.width() + VIEW.len() + 2 <= usize::from(width) {
+    // The corners take two columns. A textbook tree's values are its MAX player's.
+    let tree = matches!(app.mode, AppMode::Study(_));
+    if !tree && title.width() + VIEW.len() + 2 <= usize::from(width) {
         title.insert_str(" Search log ".len(), VIEW);
     }
     title
