@@ -98,25 +98,42 @@ fn analysing() -> (App, u64) {
 }
 
 #[test]
-fn the_analysis_board_logs_every_line_in_the_chosen_notation() {
-    let (app, _) = analysing();
-    let lines: Vec<&str> = app
-        .log
-        .lines()
-        .iter()
-        .filter(|l| l.kind == LogKind::Iteration)
-        .map(|l| l.text.as_str())
-        .collect();
-    assert_eq!(
-        lines,
-        [
-            "d12 1.   +0.25 车9平8 车一平二 马2进3",
-            "d12 2.   +0.12 炮2平5 马八进七",
-            "d12 3.   -0.04 卒3进1 兵三进一",
-        ]
-    );
+fn the_analysis_board_holds_its_lines_in_a_table_and_the_log_keeps_the_final_ones() {
+    let (mut app, _) = analysing();
+    let iterations = |app: &App| -> Vec<String> {
+        app.log
+            .lines()
+            .iter()
+            .filter(|l| l.kind == LogKind::Iteration)
+            .map(|l| l.text.clone())
+            .collect()
+    };
+    assert!(iterations(&app).is_empty(), "the lines stay in the table");
     assert_eq!(app.analysis.lines.len(), 3);
     assert_eq!(app.analysis.depth, 12);
+    for (width, height) in [(80, 24), (120, 40)] {
+        let screen = screen_text(&render(&app, width, height));
+        assert!(screen.contains("Analysis d12 (Red's view)"), "{screen}");
+        // Black to move: its best line is Red's lowest score.
+        for row in [
+            "1. -0.25 车9平8",
+            "2. -0.12 炮2平5 马八进七",
+            "3. +0.04 卒3进1 兵三进一",
+        ] {
+            assert!(screen.contains(row), "{row}\n{screen}");
+        }
+    }
+    // The position changes: the final lines of the one left go to the log.
+    update(&mut app, ctrl('z'));
+    assert_eq!(
+        iterations(&app),
+        [
+            "d12 1.   -0.25 车9平8 车一平二 马2进3",
+            "d12 2.   -0.12 炮2平5 马八进七",
+            "d12 3.   +0.04 卒3进1 兵三进一",
+        ]
+    );
+    assert!(app.analysis.lines.is_empty());
 }
 
 #[test]

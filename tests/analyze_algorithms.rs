@@ -106,6 +106,28 @@ fn a_mate_in_one_is_reported_as_mate_by_every_algorithm() {
 }
 
 #[test]
+fn scores_are_from_reds_view_and_a_mate_names_its_side() {
+    // The mate in one above, colours swapped: Black to move mates.
+    let fen = "3k5/5r3/9/9/9/r8/9/9/9/4K4 b - - 0 1";
+    let report = json(&["--fen", fen, "--depth", "2", "--json"]);
+    assert_eq!(report["score_view"], "red");
+    assert_eq!(report["mate"], -1, "{report}");
+    let (ok, stdout, _) = run(&["--fen", fen, "--depth", "2"]);
+    assert!(ok);
+    assert!(stdout.contains("score Black mates in 1\n"), "{stdout}");
+    // Black to move and a pawn up: Red's view is negative.
+    let fen = "3k5/9/9/9/9/9/9/9/p8/4K4 b - - 0 1";
+    let report = json(&["--fen", fen, "--depth", "3", "--json"]);
+    assert!(report["score_cp"].as_i64().unwrap() < 0, "{report}");
+    let (_, stdout, _) = run(&["--fen", fen, "--depth", "3"]);
+    let score = stdout.lines().find(|l| l.starts_with("score ")).unwrap();
+    assert!(
+        score.starts_with("score -") && score.ends_with(" (Red's view)"),
+        "{score}"
+    );
+}
+
+#[test]
 fn trace_prints_the_steps_with_nodes_named_by_their_moves() {
     let fen = "4k4/9/9/9/R8/9/9/9/5R3/3K5 w - - 0 1";
     let (ok, stdout, stderr) = run(&[

@@ -194,7 +194,11 @@ fn json_has_exactly_the_documented_shape() {
     );
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let keys: Vec<&String> = json.as_object().unwrap().keys().collect();
-    assert_eq!(keys, ["depth", "rows", "checks"]);
+    assert_eq!(keys, ["depth", "values", "rows", "checks"]);
+    assert_eq!(
+        json["values"], "max",
+        "a tree's values are its MAX player's"
+    );
     assert_eq!(json["depth"], 3);
     let rows = json["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 2);
@@ -251,6 +255,27 @@ fn mate_scores_are_mate_strings_and_moves_are_iccs() {
     assert_eq!(json["rows"][0]["value"], "mate 1");
     assert_eq!(json["rows"][0]["best_move"], "a1d1");
     assert_eq!(json["rows"][1]["value"], "mate 1");
+    assert_eq!(json["values"], "red");
+    // Black to move mates in one (a8f8): from Red's view that is mate -1.
+    let out = binary()
+        .args([
+            "compare",
+            "--fen",
+            "4k4/r8/9/9/9/9/9/9/9/5K3 b - - 0 1",
+            "--depth",
+            "2",
+            "--algorithms",
+            "alphabeta,sss",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("depth 2, values from Red's view\n"),
+        "{text}"
+    );
+    let alphabeta = text.lines().find(|l| l.starts_with("alphabeta")).unwrap();
+    assert!(alphabeta.contains(" mate -1 "), "{text}");
 }
 
 #[test]

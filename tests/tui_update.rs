@@ -59,7 +59,8 @@ fn against_the_engine_a_move_starts_its_search_and_its_answer_is_played() {
         Action::Engine(EngineEvent::Iteration { id, info }),
     );
     let last = app.log.lines().back().unwrap().text.clone();
-    assert_eq!(last, "d3    -0.12   12.3k  250.0k/s 马8进7 马二进三");
+    // Black's -0.12 is Red's +0.12: every score is shown from Red's view.
+    assert_eq!(last, "d3    +0.12   12.3k  250.0k/s 马8进7 马二进三");
     let effects = update(
         &mut app,
         Action::Engine(EngineEvent::BestMove {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Makes the README's "Studying the algorithms" tables from `xiangqi-tui compare --json`.
+"""Makes docs/study.md's tables from `xiangqi-tui compare --json`.
 
 Usage: python3 tools/study_table.py [path/to/xiangqi-tui]  (default target/release/xiangqi-tui)
 

@@ -9,7 +9,7 @@ use crate::board::{Color, Move, Position};
 use super::format::{self, BookError, Entry, HEADER_LEN, Stats};
 use super::mirror::BookKey;
 
-/// The built-in book (made by `book generate`, see the README), in the binary.
+/// The built-in book (made by `book generate`, see docs/engine.md), in the binary.
 static BUILTIN: &[u8] = include_bytes!("builtin.xqb");
 
 /// An opening book in memory.

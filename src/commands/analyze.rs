@@ -12,7 +12,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use xiangqi_tui::board::{Move, Position};
 use xiangqi_tui::engine::{
     BackendSettings, Engine, Limits, MAX_MULTIPV, PositionNames, PositionSearcher, PvLine,
-    SearchInfo, SearchResult, Skill, Verdict, skill,
+    SearchInfo, SearchResult, Shown, Skill, Verdict, skill,
 };
 use xiangqi_tui::notation::{Notation, format_move};
 use xiangqi_tui::search::{Algorithm, Details, TraceEvent, TraceText};
@@ -215,12 +215,19 @@ pub fn limits_from(global: &GlobalArgs) -> Limits {
     }
 }
 
-fn json_report(pos: &Position, result: &SearchResult) -> serde_json::Value {
-    let (score_cp, mate) = match result.verdict() {
+/// A verdict of the side to move of `pos` as the JSON's `score_cp` and `mate`: from
+/// Red's view like every score shown (a positive mate: Red mates).
+fn json_score(pos: &Position, verdict: Verdict) -> (Option<i32>, Option<i32>) {
+    match verdict.red_view(pos.side_to_move()) {
         Verdict::Centipawns(cp) => (Some(cp), None),
         Verdict::Mate(n) => (None, Some(n)),
-    };
+    }
+}
+
+fn json_report(pos: &Position, result: &SearchResult) -> serde_json::Value {
+    let (score_cp, mate) = json_score(pos, result.verdict());
     serde_json::json!({
+        "score_view": "red",
         "bestmove": result.best_move.map(|m| m.iccs()),
         "chinese": result.best_move.map(|m| chinese_move_name(pos, m)),
         "score_cp": score_cp,
@@ -246,10 +253,7 @@ fn result_lines(result: &SearchResult) -> Vec<PvLine> {
 }
 
 fn line_json(pos: &Position, line: &PvLine) -> serde_json::Value {
-    let (score_cp, mate) = match line.verdict() {
-        Verdict::Centipawns(cp) => (Some(cp), None),
-        Verdict::Mate(n) => (None, Some(n)),
-    };
+    let (score_cp, mate) = json_score(pos, line.verdict());
     serde_json::json!({
         "score_cp": score_cp,
         "mate": mate,
@@ -264,7 +268,11 @@ fn print_report(pos: &Position, result: &SearchResult) {
         return;
     };
     println!("bestmove {} {}", best.iccs(), chinese_move_name(pos, best));
-    println!("score {}", result.verdict());
+    let side = pos.side_to_move();
+    match result.verdict().shown(side) {
+        shown @ Shown::Red(_) => println!("score {shown} (Red's view)"),
+        shown => println!("score {shown}"),
+    }
     println!("depth {} seldepth {}", result.depth, result.seldepth);
     println!("nodes {}", result.nodes);
     println!("nps {}", result.nps());
@@ -282,7 +290,7 @@ fn print_report(pos: &Position, result: &SearchResult) {
             println!(
                 "line {} score {} pv {}",
                 index + 1,
-                line.verdict(),
+                line.verdict().shown(side),
                 chinese_line(pos, &line.pv).unwrap_or_default()
             );
         }

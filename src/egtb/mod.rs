@@ -60,7 +60,7 @@ pub fn default_dir() -> Option<PathBuf> {
 
 /// The default set `egtb generate` makes without materials: every ending of one attacker
 /// against any advisors and elephants, and every ending of one attacker on each side
-/// with at most `DEFAULT_DEFENDERS` defenders in all. README gives sizes and times.
+/// with at most `DEFAULT_DEFENDERS` defenders in all. docs/engine.md gives sizes and times.
 pub fn default_set() -> Vec<Material> {
     let mut set = Material::one_attacker_vs_defenders();
     for m in Material::attacker_each(DEFAULT_DEFENDERS) {

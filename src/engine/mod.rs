@@ -30,7 +30,7 @@ pub use limits::{Clock, Limits};
 pub use move_paths::PositionNames;
 pub use multipv::{MAX_MULTIPV, PvLine};
 pub use position_game::PositionGame;
-pub use score::{Pawns, Verdict};
+pub use score::{Pawns, Shown, Verdict};
 pub use search::{SearchInfo, SearchOptions, SearchResult};
 pub use skill::Skill;
 

@@ -140,6 +140,74 @@ impl Verdict {
     pub fn pawns(self) -> Pawns {
         Pawns(self)
     }
+
+    /// This verdict of the side to move (`side_to_move`) as every screen shows scores:
+    /// from Red's view, mates naming the side that mates (the UCI protocol alone keeps
+    /// the side to move's view).
+    pub fn shown(self, side_to_move: Color) -> Shown {
+        match self {
+            Verdict::Centipawns(_) => Shown::Red(self.red_view(side_to_move)),
+            Verdict::Mate(moves) => {
+                let winner = if moves > 0 {
+                    side_to_move
+                } else {
+                    side_to_move.opponent()
+                };
+                Shown::Mate {
+                    winner,
+                    moves: moves.unsigned_abs(),
+                }
+            }
+        }
+    }
+}
+
+/// A score as shown to people: from Red's view, a mate as "Red mates in 3" (see
+/// [`Verdict::shown`]). `{}` writes `+0.35` or `Black mates in 2`; `{:#}` writes the
+/// short form `+0.35`, `#3`, `#-2` (Red's view: negative when Black mates), for
+/// columns that state the convention.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shown {
+    /// Centipawns from Red's view.
+    Red(Verdict),
+    /// `winner` mates in `moves` (0: has mated).
+    Mate { winner: Color, moves: u32 },
+}
+
+impl Shown {
+    /// The verdict from Red's view.
+    pub fn red_view(self) -> Verdict {
+        match self {
+            Shown::Red(verdict) => verdict,
+            Shown::Mate { winner, moves } => {
+                let moves = moves as i32;
+                Verdict::Mate(if winner == Color::Red { moves } else { -moves })
+            }
+        }
+    }
+
+    /// The text with the view named where the number alone would not say it:
+    /// `Red +0.35`, `Black mates in 2`.
+    pub fn labelled(self) -> String {
+        match self {
+            Shown::Red(_) => format!("Red {self}"),
+            Shown::Mate { .. } => self.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for Shown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Shown::Red(verdict) => f.pad(&verdict.pawns().to_string()),
+            Shown::Mate { winner, moves } if f.alternate() => {
+                let sign = if winner == Color::Red { "" } else { "-" };
+                f.pad(&format!("#{sign}{moves}"))
+            }
+            Shown::Mate { winner, moves: 0 } => f.pad(&format!("{} has mated", winner.name())),
+            Shown::Mate { winner, moves } => f.pad(&format!("{} mates in {moves}", winner.name())),
+        }
+    }
 }
 
 impl fmt::Display for Verdict {
@@ -229,6 +297,39 @@ mod tests {
         assert_eq!(Verdict::Mate(3).pawns().to_string(), "#3");
         assert_eq!(Verdict::Mate(-2).pawns().to_string(), "#-2");
         assert_eq!(format!("{:>7}", Verdict::Mate(3).pawns()), "     #3");
+    }
+
+    #[test]
+    fn scores_are_shown_from_reds_view_with_mates_named() {
+        let shown = |verdict: Verdict, side| verdict.shown(side).to_string();
+        assert_eq!(shown(Verdict::Centipawns(35), Color::Red), "+0.35");
+        assert_eq!(shown(Verdict::Centipawns(35), Color::Black), "-0.35");
+        assert_eq!(shown(Verdict::Mate(3), Color::Red), "Red mates in 3");
+        assert_eq!(shown(Verdict::Mate(3), Color::Black), "Black mates in 3");
+        assert_eq!(shown(Verdict::Mate(-2), Color::Red), "Black mates in 2");
+        assert_eq!(shown(Verdict::Mate(-2), Color::Black), "Red mates in 2");
+        // Mated now: the other side has mated, whoever is to move.
+        assert_eq!(shown(Verdict::Mate(0), Color::Black), "Red has mated");
+        assert_eq!(shown(Verdict::Mate(0), Color::Red), "Black has mated");
+        assert_eq!(format!("{:#}", Verdict::Mate(-2).shown(Color::Red)), "#-2");
+        assert_eq!(format!("{:#}", Verdict::Mate(2).shown(Color::Black)), "#-2");
+        assert_eq!(
+            format!("{:>#5}", Verdict::Mate(3).shown(Color::Red)),
+            "   #3"
+        );
+        assert_eq!(
+            Verdict::Centipawns(-7).shown(Color::Red).labelled(),
+            "Red -0.07"
+        );
+        assert_eq!(
+            Verdict::Mate(1).shown(Color::Black).labelled(),
+            "Black mates in 1"
+        );
+        for side in [Color::Red, Color::Black] {
+            for verdict in [Verdict::Mate(3), Verdict::Mate(-2), Verdict::Centipawns(9)] {
+                assert_eq!(verdict.shown(side).red_view(), verdict.red_view(side));
+            }
+        }
     }
 
     #[test]

@@ -19,7 +19,7 @@ const MAX_SPREAD: i32 = 120;
 /// Approximate Elo of each level on a scale where our full engine at 1,000 nodes per
 /// move is 1000: levels 1, 5, 10 and 15 measured with tools/match.py (24 games each,
 /// the levels at their own caps against the full engine at 200, 1,000 and 8,000
-/// nodes); level 20 extrapolated, not measured (README, "Strength levels"). Levels in
+/// nodes); level 20 extrapolated, not measured (docs/engine.md, "Strength levels"). Levels in
 /// between are interpolated.
 pub const LEVEL_ELO: [(u8, i32); 5] = [(1, 350), (5, 400), (10, 1100), (15, 1600), (20, 2100)];
 

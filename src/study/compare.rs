@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use serde_json::{Value, json};
 
-use crate::board::{Move, Position};
+use crate::board::{Color, Move, Position};
 use crate::engine::position_game::{PositionGame, engine_score};
 use crate::engine::probe::{ProbeSettings, Prober};
 use crate::engine::{PositionNames, Verdict};
@@ -34,15 +34,41 @@ pub enum Problem<'a> {
     Tree(&'a Tree),
 }
 
-/// A row's value, in the problem's own units.
+/// A row's value, in the problem's own units: a position's from Red's view, like every
+/// score shown; a tree's from its MAX player's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RowValue {
     /// Centipawns, or a tree's leaf units.
     Plain(i32),
-    /// The side to move mates in N moves (negative: is mated).
+    /// Red mates in N moves (negative: Black mates in -N).
     Mate(i32),
     /// The search did not prove a value.
     Unknown,
+}
+
+/// The compare table's columns: name and width (`<` left-aligned).
+const COLUMNS: [(&str, usize); 7] = [
+    ("algorithm", 9),
+    ("value", 8),
+    ("best", 6),
+    ("leaves", 8),
+    ("interior", 8),
+    ("peak-mem", 9),
+    ("seconds", 7),
+];
+
+/// The header of the table's lines ([`Row::table_line`]).
+pub fn table_header() -> String {
+    let cells = COLUMNS.map(|(name, _)| name.to_owned());
+    table_line(&cells)
+}
+
+fn table_line(cells: &[String; 7]) -> String {
+    let mut line = format!("{:<1$}", cells[0], COLUMNS[0].1);
+    for (cell, (_, width)) in cells.iter().zip(COLUMNS).skip(1) {
+        line.push_str(&format!(" {cell:>width$}"));
+    }
+    line
 }
 
 impl RowValue {
@@ -85,6 +111,21 @@ pub struct Row {
     pub finished: bool,
 }
 
+impl Row {
+    /// The row as a line of the table under [`table_header`].
+    pub fn table_line(&self) -> String {
+        table_line(&[
+            self.algorithm.as_str().to_owned(),
+            self.value.to_string(),
+            self.best_move.clone().unwrap_or_else(|| "-".to_owned()),
+            self.leaves.to_string(),
+            self.interior.to_string(),
+            self.peak_memory.to_string(),
+            format!("{:.3}", self.seconds),
+        ])
+    }
+}
+
 /// A classic result, checked on the rows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Check {
@@ -97,6 +138,8 @@ pub struct Check {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Comparison {
     pub depth: u32,
+    /// The values are a position's, from Red's view (else a tree's MAX player's).
+    pub red_view: bool,
     pub rows: Vec<Row>,
     pub checks: Vec<Check>,
 }
@@ -124,28 +167,19 @@ impl Comparison {
             .iter()
             .map(|c| json!({"name": c.name, "holds": c.holds, "detail": c.detail}))
             .collect();
-        json!({"depth": self.depth, "rows": rows, "checks": checks})
+        let values = if self.red_view { "red" } else { "max" };
+        json!({"depth": self.depth, "values": values, "rows": rows, "checks": checks})
     }
 
     /// The plain table and the checks, one line each.
     pub fn lines(&self) -> Vec<String> {
-        let mut lines = vec![format!("depth {}", self.depth)];
-        lines.push(format!(
-            "{:<10} {:>10} {:>10} {:>10} {:>10} {:>11} {:>9}",
-            "algorithm", "value", "best", "leaves", "interior", "peak memory", "seconds"
-        ));
-        for row in &self.rows {
-            lines.push(format!(
-                "{:<10} {:>10} {:>10} {:>10} {:>10} {:>11} {:>9.3}",
-                row.algorithm.as_str(),
-                row.value.to_string(),
-                row.best_move.as_deref().unwrap_or("-"),
-                row.leaves,
-                row.interior,
-                row.peak_memory,
-                row.seconds
-            ));
-        }
+        let values = if self.red_view {
+            "values from Red's view"
+        } else {
+            "values from the tree's MAX player's view"
+        };
+        let mut lines = vec![format!("depth {}, {values}", self.depth), table_header()];
+        lines.extend(self.rows.iter().map(Row::table_line));
         for check in &self.checks {
             let verdict = if check.holds { "holds" } else { "FAILS" };
             lines.push(format!("{verdict}: {} ({})", check.name, check.detail));
@@ -284,6 +318,7 @@ pub fn compare(
     let checks = checks(&rows);
     Ok(Comparison {
         depth: shown_depth,
+        red_view: matches!(problem, Problem::Position(_)),
         rows,
         checks,
     })
@@ -322,14 +357,21 @@ fn run_one(
             }
             let mut game = PathKeyed(inner);
             let (result, row) = run_game(&mut game, algorithm, &limits, table);
-            finish_row(row, &result, position_value, |mv: Move| mv.iccs())
+            let side = pos.side_to_move();
+            finish_row(
+                row,
+                &result,
+                |value| position_value(value, side),
+                |mv: Move| mv.iccs(),
+            )
         }
     }
 }
 
-/// A MAX-view score of a position in centipawns, or "mate N".
-fn position_value(value: Score) -> RowValue {
-    match Verdict::from_score(engine_score(value)) {
+/// A position's MAX-view score (for `side` to move) from Red's view: centipawns, or
+/// "mate N".
+fn position_value(value: Score, side: Color) -> RowValue {
+    match Verdict::from_score(engine_score(value)).red_view(side) {
         Verdict::Centipawns(cp) => RowValue::Plain(cp),
         Verdict::Mate(n) => RowValue::Mate(n),
     }

@@ -9,7 +9,7 @@ pub mod explored;
 pub mod explorer;
 pub mod export;
 
-pub use compare::{Check, CompareError, Comparison, Problem, Row, RowValue, compare};
+pub use compare::{Check, CompareError, Comparison, Problem, Row, RowValue, compare, table_header};
 pub use explored::{DEFAULT_NODE_CAP, ExploredNode, ExploredTree, PassVisit};
 pub use explorer::{Explorer, ExplorerRow};
 pub use export::{

@@ -1,5 +1,6 @@
 //! The analysis board: the engine thinks without limit on the position shown, with the
-//! configured number of lines (`multipv`), each iteration's lines written to the log.
+//! configured number of lines (`multipv`), shown in a steady table that each iteration
+//! replaces; the log keeps the final lines of each position analysed.
 //! Any change of position (a move, undo, redo, a click in the move list) restarts it
 //! there. Every search's final score is kept per position for the score graph.
 
@@ -36,6 +37,8 @@ pub struct Analysis {
     /// The latest lines for the position shown, best first, with their depth.
     pub lines: Vec<PvLine>,
     pub depth: u32,
+    /// The position `lines` are of.
+    pub position: Option<Position>,
     /// The engine's latest score of each position seen (by position key), from Red's
     /// view in centipawns, clipped to `GRAPH_CLIP`.
     scores: HashMap<u64, i32>,
@@ -86,7 +89,7 @@ pub fn toggle(app: &mut App) {
     } else {
         AppMode::Analysis
     };
-    app.analysis.lines.clear();
+    log_final_lines(app);
     app.hint = None;
     if app.analysing() {
         app.notify(format!(
@@ -103,8 +106,7 @@ pub fn toggle(app: &mut App) {
 /// Starts analysing the position shown, stopping any search running.
 pub fn restart(app: &mut App) -> Vec<Effect> {
     let mut effects = stop_search(app);
-    app.analysis.lines.clear();
-    app.analysis.depth = 0;
+    log_final_lines(app);
     if app.position().outcome().is_some() {
         app.log
             .push(LogKind::Note, "analysis: the game is over here".to_owned());
@@ -152,7 +154,9 @@ pub fn start(app: &mut App, purpose: Purpose, multipv: usize) -> Effect {
     });
     let side = app.position().side_to_move().name();
     let header = match purpose {
-        Purpose::Analyse => format!("analysis: {side} to move, {multipv} lines"),
+        Purpose::Analyse => {
+            format!("analysis: {side} to move, {multipv} lines")
+        }
         _ => format!("hint for {side}"),
     };
     app.log.push(LogKind::Search, header);
@@ -161,7 +165,7 @@ pub fn start(app: &mut App, purpose: Purpose, multipv: usize) -> Effect {
     Effect::StartSearch(Box::new(request))
 }
 
-/// The lines of an analysis iteration: kept for the view and written to the log.
+/// The lines of an analysis iteration, for the table.
 pub fn on_lines(app: &mut App, lines: Vec<PvLine>) {
     let depth = app
         .engine
@@ -169,21 +173,32 @@ pub fn on_lines(app: &mut App, lines: Vec<PvLine>) {
         .as_ref()
         .and_then(|t| t.info.as_ref())
         .map_or(0, |info| info.depth);
-    for (index, line) in lines.iter().enumerate() {
-        let text = line_text(app, depth, index, line);
-        app.log.push(LogKind::Iteration, text);
-    }
     app.analysis.depth = depth;
     app.analysis.lines = lines;
+    app.analysis.position = Some(app.position().clone());
 }
 
-/// An analysis line for the log: depth, rank, score, variation in the chosen notation.
-pub fn line_text(app: &App, depth: u32, index: usize, line: &PvLine) -> String {
-    let pv = format_line(app.position(), &line.pv, app.display_notation()).join(" ");
+/// The table's lines leave it (the position changes, the board closes): the log keeps
+/// them, as the record of what the analysis found there.
+fn log_final_lines(app: &mut App) {
+    let lines = std::mem::take(&mut app.analysis.lines);
+    if let Some(position) = app.analysis.position.take() {
+        for (index, line) in lines.iter().enumerate() {
+            let text = line_text(app, &position, app.analysis.depth, index, line);
+            app.log.push(LogKind::Iteration, text);
+        }
+    }
+    app.analysis.depth = 0;
+}
+
+/// An analysis line of `position` for the log: depth, rank, score, variation in the
+/// chosen notation.
+fn line_text(app: &App, position: &Position, depth: u32, index: usize, line: &PvLine) -> String {
+    let pv = format_line(position, &line.pv, app.display_notation()).join(" ");
     format!(
         "d{depth:<2} {}. {:>7} {pv}",
         index + 1,
-        line.verdict().pawns()
+        line.verdict().shown(position.side_to_move())
     )
 }
 

@@ -94,6 +94,8 @@ pub struct EngineState {
     pub next_id: SearchId,
     /// The last finished search's final iteration, for the status line.
     pub last_info: Option<SearchInfo>,
+    /// The side `last_info` searched for (its scores are that side's).
+    pub last_side: Color,
 }
 
 /// A one-line message on the status line until the next key.
@@ -184,6 +186,7 @@ impl App {
                 paused: false,
                 next_id: 1,
                 last_info: None,
+                last_side: Color::Red,
             },
             notice: None,
             size: (80, 24),

@@ -115,16 +115,7 @@ pub fn run(request: &CompareRequest, send: &mut dyn FnMut(CompareUpdate) -> bool
             Some(depth),
             &Algorithm::ALL,
             &mut |row| {
-                let line = format!(
-                    "{:<9} {:>8} {:>6} {:>8} {:>8} {:>8} {:>7.3}",
-                    row.algorithm.as_str(),
-                    row.value.to_string(),
-                    row.best_move.as_deref().unwrap_or("-"),
-                    row.leaves,
-                    row.interior,
-                    row.peak_memory,
-                    row.seconds
-                );
+                let line = row.table_line();
                 listening &= send(CompareUpdate::Row(CompareRowInfo {
                     depth,
                     algorithm: row.algorithm,
@@ -172,9 +163,6 @@ pub fn compare_view_row(depth: u32, algorithm: Algorithm, leaves: u64) -> Compar
         ),
     }
 }
-
-/// The header of the table lines.
-pub const TABLE_HEADER: &str = "algorithm    value   best   leaves interior  peak-mem seconds";
 
 #[cfg(test)]
 mod tests {

@@ -83,7 +83,7 @@ pub fn iteration_line(app: &App, position: &Position, info: &SearchInfo) -> Stri
     format!(
         "d{:<2} {:>7} {:>7} {:>7}/s {}",
         info.depth,
-        info.verdict().pawns(),
+        info.verdict().shown(position.side_to_move()),
         count(info.nodes),
         count(info.nps),
         pv
@@ -156,11 +156,13 @@ pub fn on_engine_event(app: &mut App, event: EngineEvent) -> Vec<Effect> {
                 if thinking.purpose == Purpose::Hint
                     && let Some(mv) = mv.filter(|&mv| app.position().is_legal(mv))
                 {
-                    hint::show(app, mv);
+                    let verdict = thinking.info.as_ref().map(SearchInfo::verdict);
+                    hint::show(app, mv, verdict);
                 }
                 return Vec::new();
             }
             app.engine.last_info = thinking.info;
+            app.engine.last_side = thinking.side;
             match mv {
                 Some(mv) if thinking.play_result && app.position().is_legal(mv) => {
                     let text = super::notation_link::format_move(

@@ -2,6 +2,7 @@
 //! on the status line, not played. A new position clears it.
 
 use crate::board::Move;
+use crate::engine::Verdict;
 
 use super::action::Effect;
 use super::analysis::{self, Purpose};
@@ -27,9 +28,10 @@ pub fn request(app: &mut App) -> Vec<Effect> {
     }
     // The analysis board already has the best line: no need to search again.
     if app.analysing() {
-        let best = app.analysis.lines.first().and_then(|line| line.pv.first());
-        match best.copied() {
-            Some(mv) => show(app, mv),
+        let best = app.analysis.lines.first();
+        let best = best.and_then(|line| Some((*line.pv.first()?, line.verdict())));
+        match best {
+            Some((mv, verdict)) => show(app, mv, Some(verdict)),
             None => app.alert("hint: the analysis has no line yet"),
         }
         return Vec::new();
@@ -42,9 +44,14 @@ pub fn request(app: &mut App) -> Vec<Effect> {
     vec![analysis::start(app, Purpose::Hint, 1)]
 }
 
-/// Shows `mv` (legal in the position shown) as the hint.
-pub fn show(app: &mut App, mv: Move) {
+/// Shows `mv` (legal in the position shown) as the hint, with the search's score of
+/// it (for the side to move) when there is one.
+pub fn show(app: &mut App, mv: Move, verdict: Option<Verdict>) {
     let text = format_move(app.position(), mv, app.display_notation());
-    app.notify(format!("hint: {text}"));
+    let side = app.position().side_to_move();
+    match verdict {
+        Some(verdict) => app.notify(format!("hint: {text} ({})", verdict.shown(side).labelled())),
+        None => app.notify(format!("hint: {text}")),
+    }
     app.hint = Some(Hint { mv, text });
 }

@@ -199,3 +199,48 @@ fn help_lines(app: &App) -> Vec<Line<'_>> {
     ));
     lines
 }
+
+#[cfg(test)]
+mod tests {
+    use crossterm::event::{KeyEvent, KeyModifiers};
+
+    use super::*;
+
+    fn typed(lobby: &mut Lobby, text: &str) -> Vec<Intent> {
+        for c in text.chars() {
+            lobby.handle(Action::Key(KeyEvent::new(
+                KeyCode::Char(c),
+                KeyModifiers::NONE,
+            )));
+        }
+        lobby.handle(Action::Key(KeyEvent::new(
+            KeyCode::Enter,
+            KeyModifiers::NONE,
+        )))
+    }
+
+    #[test]
+    fn after_a_failed_command_the_line_is_empty_and_the_next_one_works() {
+        let mut lobby = Lobby::default();
+        assert!(typed(&mut lobby, "jion r1").is_empty());
+        let (error, alert) = lobby.message.clone().unwrap();
+        assert!(alert && error.starts_with("jion r1: "), "{error}");
+        assert!(lobby.line.is_empty(), "the failed command left the line");
+        // The next command is not glued to the failed one ("jion r1help").
+        assert!(typed(&mut lobby, "help").is_empty());
+        assert!(lobby.help);
+        assert_eq!(lobby.message, None, "the error goes with the next command");
+        // A command the server refuses later (no such room) also starts afresh.
+        let intents = typed(&mut lobby, "join nosuch");
+        assert!(
+            matches!(&intents[..], [Intent::Lobby(LobbyCommand::Join(room))] if room == "nosuch")
+        );
+        lobby.message = Some(("no room nosuch".to_owned(), true));
+        assert!(lobby.line.is_empty());
+        let intents = typed(&mut lobby, "new human k1");
+        assert!(
+            matches!(&intents[..], [Intent::Lobby(LobbyCommand::NewHuman(Some(room)))] if room == "k1"),
+            "{intents:?}"
+        );
+    }
+}

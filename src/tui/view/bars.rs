@@ -41,7 +41,7 @@ fn input_row(app: &App, width: usize) -> InputRow<'_> {
         } else if left < ERROR_MIN_ROOM {
             (String::new(), error.to_owned())
         } else {
-            let first = wrap(error, left, 0).swap_remove(0);
+            let first = wrap(error, left, 0, "").swap_remove(0);
             let rest = error[first.len()..].trim_start().to_owned();
             (first, rest)
         }
@@ -58,7 +58,7 @@ fn notice_rows(app: &App, width: usize) -> Option<(String, String)> {
     if notice.text.width() <= room || !app.input.is_empty() || app.input.error().is_some() {
         return None;
     }
-    let first = wrap(&notice.text, room, 0).swap_remove(0);
+    let first = wrap(&notice.text, room, 0, "").swap_remove(0);
     let rest = notice.text[first.len()..].trim_start().to_owned();
     Some((first, rest))
 }
@@ -191,11 +191,11 @@ fn engine_part(app: &App) -> Option<Part> {
         let mut text = "thinking".to_owned();
         let mut short = text.clone();
         if let Some(info) = &thinking.info {
-            short.push_str(&format!(" d{} {}", info.depth, info.verdict().pawns()));
+            let score = info.verdict().shown(thinking.side).labelled();
+            short.push_str(&format!(" d{} {score}", info.depth));
             text.push_str(&format!(
-                " d{} {} {}n {}n/s",
+                " d{} {score} {}n {}n/s",
                 info.depth,
-                info.verdict().pawns(),
                 count(info.nodes),
                 count(info.nps)
             ));
@@ -210,15 +210,11 @@ fn engine_part(app: &App) -> Option<Part> {
         return Some(Part::new(2, "engine waits (Ctrl-G)".to_owned()));
     }
     app.engine.last_info.as_ref().map(|info| {
-        let short = format!("last: {}", info.verdict().pawns());
+        let score = info.verdict().shown(app.engine.last_side).labelled();
+        let short = format!("last: {score}");
         Part::new(
             2,
-            format!(
-                "last: d{} {} {}n",
-                info.depth,
-                info.verdict().pawns(),
-                count(info.nodes)
-            ),
+            format!("last: d{} {score} {}n", info.depth, count(info.nodes)),
         )
         .or_short(short)
     })

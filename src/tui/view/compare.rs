@@ -11,8 +11,8 @@ use ratatui::widgets::{Axis, Chart, Clear, Dataset, GraphType, Paragraph};
 use super::panes::pane_block;
 use super::text::fit;
 use crate::search::Algorithm;
+use crate::study::table_header;
 use crate::tui::app::App;
-use crate::tui::compare_view::TABLE_HEADER;
 
 const SERIES_COLOURS: [Color; 6] = [
     Color::Red,
@@ -45,13 +45,14 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     } else {
         format!("done: depths 1-{}, table at depth {depth}", view.depth)
     };
+    let progress = format!("{progress}; values from Red's view");
     let mut lines = vec![
         Line::styled(
             fit(&progress, width, ellipsis),
             palette.pane.patch(palette.pane_title),
         ),
         Line::styled(
-            fit(TABLE_HEADER, width, ellipsis),
+            fit(&table_header(), width, ellipsis),
             palette.pane.patch(palette.log_detail),
         ),
     ];

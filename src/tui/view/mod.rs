@@ -1,5 +1,6 @@
 //! `view`: draws the app. Pure: it reads the state and the frame's size, nothing else.
 
+mod analysis;
 mod bars;
 mod board;
 mod clocks;
@@ -52,7 +53,16 @@ pub fn view(app: &App, frame: &mut Frame) {
     if app.study.shown {
         explorer::draw(app, frame, explorer_area);
     }
-    panes::log(app, frame, layout.log);
+    let log = if app.analysing() {
+        let (table, log) = analysis::split(app, layout.log);
+        analysis::draw(app, frame, table);
+        log
+    } else {
+        Some(layout.log)
+    };
+    if let Some(log) = log {
+        panes::log(app, frame, log);
+    }
     bars::input(app, frame, layout.input);
     bars::status(app, frame, layout.status);
     if app.compare.shown {

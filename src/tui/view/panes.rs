@@ -101,8 +101,10 @@ pub fn moves(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(lines), inner);
 }
 
-/// The title of the log: stepping state and scrolling, when they matter.
-fn log_title(app: &App) -> String {
+/// The title of the log: stepping state and scrolling, when they matter, and the view
+/// its scores are from when there is room for it.
+fn log_title(app: &App, width: u16) -> String {
+    const VIEW: &str = "(scores: Red's view) ";
     let mut title = " Search log ".to_owned();
     if let Some(step) = &app.log.step {
         let state = match step.mode() {
@@ -119,14 +121,20 @@ fn log_title(app: &App) -> String {
     if app.log.scroll() > 0 {
         title.push_str(&format!("[{} more below, End] ", app.log.scroll()));
     }
+    // The corners take two columns. A textbook tree's values are its MAX player's.
+    let tree = matches!(app.mode, AppMode::Study(_));
+    if !tree && title.width() + VIEW.len() + 2 <= usize::from(width) {
+        title.insert_str(" Search log ".len(), VIEW);
+    }
     title
 }
 
 pub fn log(app: &App, frame: &mut Frame, area: Rect) {
     let focused = app.focus == Focus::Log && app.popups.is_empty();
-    let mut title = log_title(app);
-    // A narrow pane shortens its name before its state (the focus mark takes 2).
-    if title.width() + 2 + 2 > usize::from(area.width) {
+    // The focus mark takes 2 columns; a narrow pane shortens its name before its state.
+    let mark = if focused { 2 } else { 0 };
+    let mut title = log_title(app, area.width.saturating_sub(mark));
+    if title.width() + 2 + usize::from(mark) > usize::from(area.width) {
         title = title.replacen(" Search log ", " Log ", 1);
     }
     let block = pane_block(app, &title, focused);
@@ -169,7 +177,7 @@ pub fn log(app: &App, frame: &mut Frame, area: Rect) {
         let wrapped = if line.kind == LogKind::Trace {
             vec![fit(&line.text, width, ellipsis)]
         } else {
-            wrap(&line.text, width, LOG_INDENT)
+            wrap(&line.text, width, LOG_INDENT, ellipsis)
         };
         let take = wrapped.len().min(height - rows.len());
         if index + 1 == end {

@@ -24,51 +24,6 @@ pub fn fit(text: &str, width: usize, ellipsis: &str) -> String {
     out
 }
 
-/// `text` in rows of at most `width` columns, broken at spaces where it can be (a
-/// word longer than a row is cut); rows after the first start with `indent` spaces
-/// more than the text's own indentation.
-pub fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
-    let width = width.max(1);
-    if text.width() <= width {
-        return vec![text.to_owned()];
-    }
-    let own = text.len() - text.trim_start_matches(' ').len();
-    // A continuation indent that leaves less than half the row is dropped.
-    let lead = own + indent;
-    let lead = if lead * 2 > width { 0 } else { lead };
-    let mut rows = Vec::new();
-    let mut row = text[..own].to_owned();
-    let mut used = own;
-    let mut row_start = true;
-    for word in text[own..].split(' ') {
-        let w = word.width();
-        if !row_start && used + 1 + w > width {
-            rows.push(std::mem::take(&mut row));
-            row = " ".repeat(lead);
-            used = lead;
-            row_start = true;
-        }
-        if !row_start {
-            row.push(' ');
-            used += 1;
-        }
-        // A word too long for any row is cut across rows.
-        for c in word.chars() {
-            let cw = c.width().unwrap_or(0);
-            if used + cw > width && used > lead {
-                rows.push(std::mem::take(&mut row));
-                row = " ".repeat(lead);
-                used = lead;
-            }
-            row.push(c);
-            used += cw;
-        }
-        row_start = false;
-    }
-    rows.push(row);
-    rows
-}
-
 /// `text` padded with spaces to `width` columns (not cut).
 pub fn pad(text: &str, width: usize) -> String {
     let mut out = text.to_owned();
@@ -88,9 +43,65 @@ pub fn tail(text: &str, width: usize) -> &str {
     text
 }
 
+/// `text` wrapped at spaces into lines of at most `width` columns, the lines after the
+/// first indented by `indent` spaces more than the text's own indentation (at most half
+/// a line); a word wider than a line is cut with `ellipsis`. Spaces inside a line are
+/// kept (aligned columns stay aligned), and a text that fits is one line as it is. With
+/// an empty `ellipsis` the first line is always the start of `text`.
+pub fn wrap(text: &str, width: usize, indent: usize, ellipsis: &str) -> Vec<String> {
+    if text.width() <= width {
+        return vec![text.to_owned()];
+    }
+    let own = text.len() - text.trim_start_matches(' ').len();
+    let lead = (own + indent).min(width / 2);
+    let mut lines = Vec::new();
+    let mut line = " ".repeat(own.min(width / 2));
+    let mut used = line.len();
+    // No word on the line yet.
+    let mut fresh = true;
+    for word in text[own..].split(' ') {
+        let w = word.width();
+        if !fresh && used + 1 + w > width {
+            lines.push(std::mem::take(&mut line));
+            line = " ".repeat(lead);
+            used = lead;
+            fresh = true;
+        }
+        if !fresh {
+            line.push(' ');
+            used += 1;
+        }
+        if used + w > width {
+            let cut = fit(word, width.saturating_sub(used), ellipsis);
+            used += cut.width();
+            line.push_str(&cut);
+        } else {
+            line.push_str(word);
+            used += w;
+        }
+        fresh = false;
+    }
+    lines.push(line);
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wrapping_breaks_at_spaces_and_indents_what_follows() {
+        assert_eq!(
+            wrap("1. +0.25 炮二平五 马8进7", 12, 3, "~"),
+            ["1. +0.25", "   炮二平五", "   马8进7"]
+        );
+        assert_eq!(wrap("a b c", 5, 2, "~"), ["a b c"]);
+        assert_eq!(wrap("", 5, 2, "~"), [""]);
+        assert_eq!(wrap("abcdefgh", 4, 0, "~"), ["abc~"]);
+        for line in wrap("d12 1. -0.25 车9平8 车一平二 马2进3 炮八平七", 16, 4, "~") {
+            assert!(line.width() <= 16, "{line}");
+        }
+    }
 
     #[test]
     fn widths_count_columns() {
@@ -104,16 +115,18 @@ mod tests {
     }
 
     #[test]
-    fn wrapping_breaks_at_spaces_and_indents_the_rest() {
-        assert_eq!(wrap("short", 10, 2), ["short"]);
+    fn wrapping_keeps_spaces_and_the_texts_own_indentation() {
+        assert_eq!(wrap("d5    -0.31  x", 20, 2, "~"), ["d5    -0.31  x"]);
         assert_eq!(
-            wrap("d5 -0.31 马2进3 马八进七 卒3进1", 16, 2),
-            ["d5 -0.31 马2进3", "  马八进七", "  卒3进1"]
+            wrap("d5    -0.31 马2进3 马八进七 卒3进1", 20, 2, "~"),
+            ["d5    -0.31 马2进3", "  马八进七 卒3进1"]
         );
-        assert_eq!(wrap("  a b c d", 8, 2), ["  a b c", "    d"]);
-        assert_eq!(wrap("  a b c d", 5, 2), ["  a b", "c d"]);
-        assert_eq!(wrap("abcdefgh", 3, 0), ["abc", "def", "gh"]);
-        for row in wrap("炮二平五炮二平五炮二平五", 5, 2) {
+        assert_eq!(wrap("  a b c d", 8, 2, "~"), ["  a b c", "    d"]);
+        // Cut without an ellipsis, the first line is the text's start.
+        let text = "炮二平五炮二平五炮二平五 and more";
+        let first = wrap(text, 5, 2, "").swap_remove(0);
+        assert!(text.starts_with(&first) && first.width() <= 5, "{first}");
+        for row in wrap(text, 5, 2, "~") {
             assert!(row.width() <= 5, "{row}");
         }
     }
