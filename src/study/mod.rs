@@ -5,6 +5,7 @@
 //! No terminal code here: the TUI draws what these types hold.
 
 pub mod compare;
+pub mod detail;
 pub mod explored;
 pub mod explorer;
 pub mod export;
