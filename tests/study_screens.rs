@@ -240,3 +240,54 @@ fn the_iteration_keys_change_the_tree_shown_and_are_in_the_help() {
         Some("iteration 1 of 1: no other that way")
     );
 }
+
+#[test]
+fn a_save_in_the_background_shows_its_progress_on_the_status_line() {
+    use xiangqi_tui::tui::{Effect, TraceSaveUpdate};
+    let mut app = studying("course-sss", Algorithm::Sss);
+    update(&mut app, key(KeyCode::Char('c')));
+    app.focus = Focus::Input;
+    // A file where a folder should be: the save fails, and says so.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("file");
+    std::fs::write(&file, "").unwrap();
+    let target = format!("{}/t.jsonl", file.display());
+    let effects = type_line(&mut app, &format!(":trace save {target}"));
+    assert!(
+        matches!(effects.as_slice(), [Effect::SaveTrace(_)]),
+        "{effects:?}"
+    );
+    // A second save waits for the first.
+    assert!(type_line(&mut app, ":trace save other.jsonl").is_empty());
+    assert!(app.input.error().unwrap().contains("is being saved"));
+    app.input.clear();
+    update(
+        &mut app,
+        Action::TraceSave(TraceSaveUpdate::Progress {
+            done: 50,
+            total: 200,
+        }),
+    );
+    let screen = screen_text(&render(&app, 80, 24));
+    let status = screen.lines().last().unwrap();
+    assert!(status.contains(" | saving "), "{status}");
+    assert!(status.contains("25%"), "{status}");
+    let [Effect::SaveTrace(job)] = effects.as_slice() else {
+        unreachable!()
+    };
+    let mut updates = Vec::new();
+    xiangqi_tui::tui::run_trace_save(job, &mut |update| {
+        updates.push(update);
+        true
+    });
+    for progress in updates {
+        update(&mut app, Action::TraceSave(progress));
+    }
+    let notice = app.notice.as_ref().unwrap();
+    assert!(
+        notice.alert && notice.text.starts_with(&format!("cannot save {target}: ")),
+        "{}",
+        notice.text
+    );
+    assert!(app.study.saving.is_none());
+}

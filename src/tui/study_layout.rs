@@ -53,7 +53,7 @@ mod tests {
                     layout.input,
                     layout.status,
                 ];
-                let area: u32 = regions.iter().map(|r| u32::from(r.area())).sum();
+                let area: u32 = regions.iter().map(|r| r.area()).sum();
                 assert_eq!(area, u32::from(width) * u32::from(height));
                 for (i, a) in regions.iter().enumerate() {
                     for b in &regions[i + 1..] {

@@ -154,6 +154,9 @@ pub fn status(app: &App, frame: &mut Frame, area: Rect) {
             if app.config.settings.step {
                 parts.push("step".to_owned());
             }
+            if let Some(saving) = &app.study.saving {
+                parts.push(saving.describe());
+            }
             (format!(" {}", parts.join(" | ")), alert)
         }
     };
