@@ -91,7 +91,7 @@ fn a_study_has_no_game_to_play_and_says_so() {
     assert!(type_line(&mut app, "h2e2").is_empty());
     assert_eq!(
         app.input.error(),
-        Some("no game in the tree study: Space steps the search, :trace save PATH saves it")
+        Some("no game in the tree study: Space steps, :trace save PATH saves")
     );
     app.input.clear();
     for (key, name) in [
@@ -162,6 +162,11 @@ fn the_explorer_shows_one_iteration_at_a_time() {
 /// A stepping SSS* search on a position with the explorer shown: the explorer's lower
 /// part shows the step in full.
 fn position_step_screen(width: u16, height: u16) -> String {
+    let app = position_step_app();
+    screen_text(&render(&app, width, height))
+}
+
+fn position_step_app() -> App {
     let mut app = app_against_engine();
     app.config.settings.step = true;
     let effects = type_line(&mut app, "炮二平五");
@@ -208,7 +213,34 @@ fn position_step_screen(width: u16, height: u16) -> String {
         }
     }
     update(&mut app, key(KeyCode::F(12)));
-    screen_text(&render(&app, width, height))
+    app
+}
+
+/// `e` opens the event in a window: the whole OPEN list of a position's SSS* step,
+/// 45 entries, at 80x24.
+#[test]
+fn the_whole_event_opens_in_a_window() {
+    let mut app = position_step_app();
+    let line = app
+        .log
+        .lines()
+        .iter()
+        .rev()
+        .find(|l| l.text.contains(" ; OPEN = "))
+        .unwrap()
+        .text
+        .clone();
+    update(&mut app, key(KeyCode::Char('e')));
+    let screen = screen_text(&render(&app, 80, 24));
+    let list = line.split(" ; OPEN = ").nth(1).unwrap();
+    assert!(list.split(' ').count() > 40);
+    for entry in list.split(' ') {
+        assert!(screen.contains(entry), "{entry}\n{screen}");
+    }
+    assert!(screen.contains("case G4: live leaf: evaluated"), "{screen}");
+    assert_snapshot!(screen);
+    update(&mut app, key(KeyCode::Esc));
+    assert!(app.popups.is_empty());
 }
 
 #[test]

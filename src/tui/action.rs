@@ -88,6 +88,8 @@ pub enum Command {
     Redraw,
     /// F12: the search-tree explorer.
     ToggleExplorer,
+    /// `e`: the selected trace event in full, in a window.
+    ShowEvent,
     /// List the book moves of the position (Ctrl-B).
     ShowBook,
     /// The analysis board on or off.

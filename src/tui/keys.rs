@@ -184,6 +184,17 @@ fn popup_key(app: &mut App, key: KeyEvent) -> Option<Request> {
             app.popups.push(Popup::Help { scroll });
             None
         }
+        Popup::Event { scroll } => {
+            let scroll = match key.code {
+                KeyCode::Up | KeyCode::Char('k') => scroll.saturating_sub(1),
+                KeyCode::Down | KeyCode::Char('j') => scroll.saturating_add(1),
+                KeyCode::PageUp => scroll.saturating_sub(10),
+                KeyCode::PageDown => scroll.saturating_add(10),
+                _ => return None,
+            };
+            app.popups.push(Popup::Event { scroll });
+            None
+        }
         Popup::Message { .. } => None,
         Popup::ConfirmResign => match key.code {
             KeyCode::Char('y' | 'Y') | KeyCode::Enter => answer(Answer::Resign),

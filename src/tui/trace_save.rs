@@ -59,10 +59,15 @@ pub struct Saving {
 }
 
 impl Saving {
-    /// "saving trace.jsonl 45%".
+    /// "saving 45% trace.jsonl" (the file's name: the percentage comes first, so a
+    /// narrow status line keeps it).
     pub fn describe(&self) -> String {
         let percent = (self.done * 100).checked_div(self.total).unwrap_or(0);
-        format!("saving {} {percent}%", self.path.display())
+        let name = self.path.file_name().map_or_else(
+            || self.path.display().to_string(),
+            |name| name.to_string_lossy().into_owned(),
+        );
+        format!("saving {percent}% {name}")
     }
 }
 

@@ -168,6 +168,14 @@ fn run(app: &mut App, command: Command) -> Vec<Effect> {
         }
         Command::Redraw => vec![Effect::ClearScreen],
         Command::ToggleExplorer => super::explorer::toggle(app),
+        Command::ShowEvent => {
+            if app.study.detail.is_some() {
+                app.popups.push(Popup::Event { scroll: 0 });
+            } else {
+                app.notify("no event to show yet");
+            }
+            Vec::new()
+        }
         Command::Analyze => {
             analysis::toggle(app);
             Vec::new()
@@ -254,7 +262,7 @@ fn prompt(purpose: PromptPurpose, text: &str) -> Popup {
 
 /// Why a move typed in a tree study is refused.
 pub const STUDY_HAS_NO_GAME: &str =
-    "no game in the tree study: Space steps the search, :trace save PATH saves it";
+    "no game in the tree study: Space steps, :trace save PATH saves";
 
 /// Why a person cannot move now, if they cannot.
 fn why_no_move(app: &App) -> Option<&'static str> {

@@ -120,7 +120,7 @@ pub const KEYMAP: &[Section] = &[
     Section {
         title: "Playing (the input line has focus at start)",
         bindings: &[
-            row(
+            on_board(
                 "type + Enter",
                 "play a move: Chinese, WXF (C2.5) or ICCS (h2e2)",
                 &[],
@@ -180,7 +180,7 @@ pub const KEYMAP: &[Section] = &[
                     board(ch(' '), C::PickOrPut),
                 ],
             ),
-            row(
+            on_board(
                 "mouse click",
                 "pick up / put down on the point clicked",
                 &[],
@@ -190,7 +190,7 @@ pub const KEYMAP: &[Section] = &[
                 "drop the picked piece",
                 &[board(key(K::Esc), C::DropPiece)],
             ),
-            row("other characters", "go to the input line", &[]),
+            on_board("other characters", "go to the input line", &[]),
         ],
     },
     Section {
@@ -384,6 +384,11 @@ pub const KEYMAP: &[Section] = &[
                     ch('x'),
                     explore(ExplorerMove::NextCutoff),
                 )],
+            ),
+            local(
+                "e",
+                "the selected event in full, in a window (also in the log)",
+                &[tree(ch('e'), C::ShowEvent), log(ch('e'), C::ShowEvent)],
             ),
             local(
                 "[ ]",

@@ -47,11 +47,14 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect, detail: bool) {
         return;
     }
     if detail && study.detail.is_some() && inner.height >= 9 {
-        let height = inner.height / 3;
+        // The event takes what it needs, from a third to two thirds of the pane.
+        let width = usize::from(inner.width);
+        let (_, all) = super::study::event_text(app, width, usize::MAX);
+        let wanted = u16::try_from(all.len() + 1).unwrap_or(u16::MAX);
+        let height = wanted.clamp(inner.height / 3, inner.height * 2 / 3);
         inner.height -= height;
         let below = Rect::new(inner.x, inner.y + inner.height, inner.width, height);
-        let (title, rows) =
-            super::study::event_text(app, usize::from(below.width), usize::from(height) - 1);
+        let (title, rows) = super::study::event_text(app, width, usize::from(height) - 1);
         let palette = &app.palette;
         let dash = if app.config.settings.glyphs == Glyphs::Ascii {
             "-"

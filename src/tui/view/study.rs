@@ -11,7 +11,7 @@ use unicode_width::UnicodeWidthStr;
 use super::panes::pane_block;
 use super::text::fit;
 use super::{bars, explorer, panes, popups};
-use crate::study::detail::event_rows;
+use crate::study::detail::{event_rows, wrap};
 use crate::tui::app::{App, AppMode};
 use crate::tui::study_layout::StudyLayout;
 
@@ -28,10 +28,8 @@ pub fn draw(app: &App, frame: &mut Frame, layout: &StudyLayout) {
 /// last saying how many more there are), and the pane's title.
 pub fn event_text(app: &App, width: usize, height: usize) -> (String, Vec<String>) {
     let Some(event) = app.study.detail_event(&app.log) else {
-        return (
-            " Event ".to_owned(),
-            vec!["No event yet: Space steps through the search.".to_owned()],
-        );
+        let text = "No event yet: Space in the log or the explorer steps the search.";
+        return (" Event ".to_owned(), wrap(text, width, 0));
     };
     let node = event
         .node
@@ -41,7 +39,7 @@ pub fn event_text(app: &App, width: usize, height: usize) -> (String, Vec<String
     if rows.len() > height && height > 0 {
         let more = rows.len() - (height - 1);
         rows.truncate(height - 1);
-        rows.push(format!("(+{more} rows: :trace save FILE has it all)"));
+        rows.push(format!("(+{more} rows: e shows all)"));
     }
     let title = format!(" Event: line {} ", event.number);
     (title, rows)
@@ -81,7 +79,7 @@ fn status(app: &App, frame: &mut Frame, area: Rect) {
             if let Some(saving) = &app.study.saving {
                 parts.push(saving.describe());
             }
-            parts.push("Space step, c to the end, Tab panes".to_owned());
+            parts.push("Space step, c to the end, e event, Tab panes".to_owned());
             (format!(" {}", parts.join(" | ")), false)
         }
     };
