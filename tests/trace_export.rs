@@ -611,3 +611,39 @@ fn a_cut_trace_ends_on_a_whole_event_and_says_why() {
         Some(TraceEvent::OpenEntry { .. })
     ));
 }
+
+#[test]
+fn trace_snapshots_asks_for_the_whole_open_list() {
+    let file = format!("{TREES}/course-sss.tree");
+    let run = |extra: &[&str]| {
+        let out = binary()
+            .args([
+                "tree",
+                &file,
+                "--algorithm",
+                "sss",
+                "--trace",
+                "--trace-format",
+                "jsonl",
+            ])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let changes = run(&[]);
+    let full = run(&["--trace-snapshots"]);
+    assert!(changes.starts_with(r#"{"trace":"xiangqi-tui","version":2,"open":"changes"}"#));
+    assert!(full.starts_with(r#"{"trace":"xiangqi-tui","version":2,"open":"snapshots"}"#));
+    assert!(changes.contains("\"open_change\"") && !changes.contains("\"open_entry\""));
+    assert!(full.contains("\"open_entry\"") && !full.contains("\"open_change\""));
+    let a: Vec<TraceEvent<NodeIndex>> = parse_jsonl(&changes).unwrap();
+    let b: Vec<TraceEvent<NodeIndex>> = parse_jsonl(&full).unwrap();
+    assert_eq!(a, b);
+    let refused = binary()
+        .args(["tree", &file, "--trace-snapshots"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+}

@@ -79,7 +79,7 @@ fn status(app: &App, frame: &mut Frame, area: Rect) {
             if let Some(saving) = &app.study.saving {
                 parts.push(saving.describe());
             }
-            parts.push("Space step, c to the end, e event, Tab panes".to_owned());
+            parts.push("Space step, c to the end, e event".to_owned());
             (format!(" {}", parts.join(" | ")), false)
         }
     };
