@@ -28,7 +28,12 @@ pub fn draw(app: &App, frame: &mut Frame, layout: &StudyLayout) {
 /// last saying how many more there are), and the pane's title.
 pub fn event_text(app: &App, width: usize, height: usize) -> (String, Vec<String>) {
     let Some(event) = app.study.detail_event(&app.log) else {
-        let text = "No event yet: Space in the log or the explorer steps the search.";
+        let text = if app.study.detail.is_some() {
+            "This event's line has left the search log (it keeps the newest lines); \
+             :trace save has every event."
+        } else {
+            "No event yet: Space in the log or the explorer steps the search."
+        };
         return (" Event ".to_owned(), wrap(text, width, 0));
     };
     let node = event
