@@ -43,7 +43,9 @@ pub fn input(app: &App, frame: &mut Frame, area: Rect) {
             palette.input_error,
         ));
     } else if text.is_empty() && focused {
-        let hint = if app.config.settings.glyphs == Glyphs::Ascii {
+        let hint = if let AppMode::Study(_) = app.mode {
+            ":trace save PATH, :help; Tab to the log or the explorer | F1 help"
+        } else if app.config.settings.glyphs == Glyphs::Ascii {
             "type a move (C2.5, h2e2) and Enter | F1 help"
         } else {
             "type a move (炮二平五, C2.5, h2e2) and Enter | F1 help"
@@ -151,6 +153,9 @@ pub fn status(app: &App, frame: &mut Frame, area: Rect) {
             parts.extend(engine_text(app));
             if app.config.settings.step {
                 parts.push("step".to_owned());
+            }
+            if let Some(saving) = &app.study.saving {
+                parts.push(saving.describe());
             }
             (format!(" {}", parts.join(" | ")), alert)
         }

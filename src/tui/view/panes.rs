@@ -142,7 +142,7 @@ pub fn log(app: &App, frame: &mut Frame, area: Rect) {
     let explored = app
         .study
         .shown
-        .then(|| app.study.highlighted_seq())
+        .then(|| app.study.detail.or_else(|| app.study.highlighted_seq()))
         .flatten();
     let mut lines: Vec<Line> = app
         .log
