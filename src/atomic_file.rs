@@ -7,6 +7,14 @@ use std::path::Path;
 /// Writes `contents` to `path` atomically: a temporary file in the same folder, then a
 /// rename, so a crash never leaves half a file.
 pub fn write_atomically(path: &Path, contents: &str) -> io::Result<()> {
+    write_atomically_with(path, &mut |file| file.write_all(contents.as_bytes()))
+}
+
+/// The same, the contents written by `write` (a long file streamed, a trace).
+pub fn write_atomically_with<T>(
+    path: &Path,
+    write: &mut dyn FnMut(&mut std::fs::File) -> io::Result<T>,
+) -> io::Result<T> {
     let folder = path.parent().filter(|dir| !dir.as_os_str().is_empty());
     if let Some(folder) = folder {
         std::fs::create_dir_all(folder)?;
@@ -18,9 +26,10 @@ pub fn write_atomically(path: &Path, contents: &str) -> io::Result<()> {
     let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
     let result = (|| {
         let mut file = std::fs::File::create(&temporary)?;
-        file.write_all(contents.as_bytes())?;
+        let value = write(&mut file)?;
         file.sync_all()?;
-        std::fs::rename(&temporary, path)
+        std::fs::rename(&temporary, path)?;
+        Ok(value)
     })();
     if result.is_err() {
         let _ = std::fs::remove_file(&temporary);

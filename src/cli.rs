@@ -210,6 +210,9 @@ pub struct TraceExportArgs {
     /// Write the trace to FILE instead of standard output.
     #[arg(long, value_name = "FILE")]
     pub trace_out: Option<PathBuf>,
+    /// jsonl: SSS*'s OPEN list in full after each step (by default, its change).
+    #[arg(long)]
+    pub trace_snapshots: bool,
 }
 
 #[derive(Debug, Args)]

@@ -441,27 +441,45 @@ fn engine_side_is_untouched_by_study() {
     assert!(app.engine.paused);
 }
 
+/// Types `:trace save NAME ...` and carries out the save as the driver does (on this
+/// thread): the file's text, and the status line's message after it.
+fn save(app: &mut App, dir: &Path, command: &str) -> (String, String) {
+    let line = command.replacen("PATH", &dir.display().to_string(), 1);
+    let effects = type_line(app, &line);
+    let [xiangqi_tui::tui::Effect::SaveTrace(job)] = effects.as_slice() else {
+        panic!("{effects:?}");
+    };
+    assert!(app.study.saving.is_some(), "the save is under way");
+    let mut updates = Vec::new();
+    xiangqi_tui::tui::run_trace_save(job, &mut |update| {
+        updates.push(update);
+        true
+    });
+    for update in updates {
+        xiangqi_tui::tui::update(app, Action::TraceSave(update));
+    }
+    assert!(app.study.saving.is_none());
+    let text = std::fs::read_to_string(&job.path).unwrap();
+    (text, app.notice.take().unwrap().text)
+}
+
 #[test]
 fn trace_save_writes_the_trace_shown_in_the_format_asked() {
     let mut app = studying(Algorithm::AlphaBeta);
     app.focus = Focus::Input;
-    let effects = type_line(&mut app, ":trace save out.jsonl");
-    let [xiangqi_tui::tui::Effect::WriteFile { path, contents }] = effects.as_slice() else {
-        panic!("{effects:?}");
-    };
-    assert_eq!(path.to_str(), Some("out.jsonl"));
-    let events: Vec<TraceEvent<u32>> = xiangqi_tui::study::parse_jsonl(contents).unwrap();
-    assert!(matches!(events[0], TraceEvent::Enter { ply: 0, .. }));
-    let effects = type_line(&mut app, ":trace save out.txt");
-    let [xiangqi_tui::tui::Effect::WriteFile { contents, .. }] = effects.as_slice() else {
-        panic!("{effects:?}");
-    };
-    let reference = std::fs::read_to_string(format!("{TREES}/course-sss.ab-trace")).unwrap();
-    assert_eq!(contents, &reference);
-    let effects = type_line(&mut app, ":trace save out.gv dot");
+    let dir = tempfile::tempdir().unwrap();
+    let (contents, said) = save(&mut app, dir.path(), ":trace save PATH/out.jsonl");
     assert!(
-        matches!(effects.as_slice(), [xiangqi_tui::tui::Effect::WriteFile { contents, .. }] if contents.starts_with("digraph"))
+        said.starts_with("saved ") && said.contains("out.jsonl: "),
+        "{said}"
     );
+    let events: Vec<TraceEvent<u32>> = xiangqi_tui::study::parse_jsonl(&contents).unwrap();
+    assert!(matches!(events[0], TraceEvent::Enter { ply: 0, .. }));
+    let (contents, _) = save(&mut app, dir.path(), ":trace save PATH/out.txt");
+    let reference = std::fs::read_to_string(format!("{TREES}/course-sss.ab-trace")).unwrap();
+    assert_eq!(contents, reference);
+    let (contents, _) = save(&mut app, dir.path(), ":trace save PATH/out.gv dot");
+    assert!(contents.starts_with("digraph"));
     assert!(type_line(&mut app, ":trace save x svg").is_empty());
     assert_eq!(
         app.input.error(),

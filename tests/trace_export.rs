@@ -61,7 +61,12 @@ fn jsonl_round_trips_every_backend_on_every_textbook_tree() {
             }
             let events = tree_events(&tree, algorithm, Bounding::FailSoft);
             let text = export(&events, &tree, TraceFormat::Jsonl, 1000);
-            assert_eq!(text.lines().count(), events.len());
+            let snapshots = events
+                .iter()
+                .filter(|e| matches!(e, TraceEvent::OpenEntry { .. }))
+                .count();
+            // A header, then one line per event, each OPEN snapshot one change line.
+            assert_eq!(text.lines().count(), 1 + events.len() - snapshots);
             let back: Vec<TraceEvent<NodeIndex>> = parse_jsonl(&text).unwrap();
             assert_eq!(back, events, "{name} {algorithm}");
             checked += 1;
@@ -484,4 +489,161 @@ fn bad_trace_flags_are_one_line_and_exit_status_two() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
     }
+}
+
+/// A depth-3 SSS* search of the opening position: the `jsonl` export grows with the
+/// search (its steps), not with OPEN's length at each step; full snapshots on request.
+#[test]
+fn a_depth_three_sss_export_is_proportional_to_the_search() {
+    use xiangqi_tui::study::{ExportOptions, TraceStore, read_jsonl, write_trace};
+    let pos = Position::startpos();
+    let mut recorder = Recorder::<Move>::new();
+    search_position_with(
+        Algorithm::Sss,
+        &pos,
+        &EngineLimits::depth(3),
+        &AtomicBool::new(false),
+        &mut recorder,
+    );
+    let events = &recorder.events;
+    let names =
+        xiangqi_tui::engine::PositionNames::new(&pos, xiangqi_tui::notation::Notation::Iccs);
+    let entries = events
+        .iter()
+        .filter(|e| matches!(e, TraceEvent::OpenEntry { .. }))
+        .count();
+    let steps = events
+        .iter()
+        .filter(|e| matches!(e, TraceEvent::Pop { .. }))
+        .count();
+    let export_with = |snapshots: bool| {
+        let mut out = Vec::new();
+        let options = ExportOptions {
+            snapshots,
+            ..ExportOptions::default()
+        };
+        let written = write_trace(
+            events.iter().copied(),
+            events.len() as u64,
+            &names,
+            TraceFormat::Jsonl,
+            options,
+            None,
+            &mut out,
+            &mut |_, _| true,
+        )
+        .unwrap();
+        assert_eq!(written.bytes, out.len() as u64);
+        (written, String::from_utf8(out).unwrap())
+    };
+    let (before, full) = export_with(true);
+    let (after, changes) = export_with(false);
+    eprintln!(
+        "depth-3 SSS* on the opening: {} events ({entries} OPEN entries, {steps} steps); \
+         snapshots: {} lines {} bytes; changes: {} lines {} bytes",
+        events.len(),
+        before.lines,
+        before.bytes,
+        after.lines,
+        after.bytes
+    );
+    // One line per event but the OPEN entries, and one per snapshot.
+    assert_eq!(after.lines as usize, events.len() - entries + 1);
+    assert!(after.bytes * 10 < before.bytes, "{after:?} vs {before:?}");
+    assert!(
+        after.bytes < 400 * (events.len() - entries) as u64,
+        "bytes per event stay bounded: {after:?}"
+    );
+    // Both read back into the same events; so does version 1 (no header, no changes).
+    assert_eq!(&read_jsonl::<Move>(&changes).unwrap().events, events);
+    let version1: String = events
+        .iter()
+        .map(|e| event_json(e, &names) + "\n")
+        .collect();
+    let back = read_jsonl::<Move>(&version1).unwrap();
+    assert_eq!((back.version, &back.events), (1, events));
+    assert_eq!(read_jsonl::<Move>(&full).unwrap().version, 2);
+    // The app's store keeps the OPEN lists as changes too, and gives back every event.
+    let mut store = TraceStore::new(usize::MAX);
+    for event in events {
+        store.push(*event, false);
+    }
+    assert_eq!(&store.to_vec(), events);
+}
+
+/// A trace cut by the store's cap stops at the end of a whole event and says so.
+#[test]
+fn a_cut_trace_ends_on_a_whole_event_and_says_why() {
+    use xiangqi_tui::search::TraceText;
+    use xiangqi_tui::study::{ExportOptions, TraceStore, read_jsonl, write_trace};
+    let tree = tree("course-sss");
+    let events = tree_events(&tree, Algorithm::Sss, Bounding::FailHard);
+    let mut store = TraceStore::new(20);
+    let mut text = TraceText::new(&tree);
+    for event in &events {
+        store.push(*event, text.feed(event).is_some());
+    }
+    let cut = store.cut().expect("cut");
+    assert!(cut.kept < events.len() as u64 && cut.total == events.len() as u64);
+    let mut out = Vec::new();
+    write_trace(
+        store.iter(),
+        store.len(),
+        &tree,
+        TraceFormat::Jsonl,
+        ExportOptions::default(),
+        Some(&cut),
+        &mut out,
+        &mut |_, _| true,
+    )
+    .unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.lines().last().unwrap().starts_with("{\"cut\":"),
+        "{text}"
+    );
+    let back = read_jsonl::<NodeIndex>(&text).unwrap();
+    assert_eq!(back.events, events[..cut.kept as usize]);
+    assert_eq!(back.cut, Some(cut));
+    // The kept events end a text line: the last one is an OPEN entry closing a step.
+    assert!(matches!(
+        back.events.last(),
+        Some(TraceEvent::OpenEntry { .. })
+    ));
+}
+
+#[test]
+fn trace_snapshots_asks_for_the_whole_open_list() {
+    let file = format!("{TREES}/course-sss.tree");
+    let run = |extra: &[&str]| {
+        let out = binary()
+            .args([
+                "tree",
+                &file,
+                "--algorithm",
+                "sss",
+                "--trace",
+                "--trace-format",
+                "jsonl",
+            ])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let changes = run(&[]);
+    let full = run(&["--trace-snapshots"]);
+    assert!(changes.starts_with(r#"{"trace":"xiangqi-tui","version":2,"open":"changes"}"#));
+    assert!(full.starts_with(r#"{"trace":"xiangqi-tui","version":2,"open":"snapshots"}"#));
+    assert!(changes.contains("\"open_change\"") && !changes.contains("\"open_entry\""));
+    assert!(full.contains("\"open_entry\"") && !full.contains("\"open_change\""));
+    let a: Vec<TraceEvent<NodeIndex>> = parse_jsonl(&changes).unwrap();
+    let b: Vec<TraceEvent<NodeIndex>> = parse_jsonl(&full).unwrap();
+    assert_eq!(a, b);
+    let refused = binary()
+        .args(["tree", &file, "--trace-snapshots"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
 }

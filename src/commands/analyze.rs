@@ -16,7 +16,9 @@ use xiangqi_tui::engine::{
 };
 use xiangqi_tui::notation::{Notation, format_move};
 use xiangqi_tui::search::{Algorithm, Details, TraceEvent, TraceText};
-use xiangqi_tui::study::{DEFAULT_NODE_CAP, ExploredTree, TraceFormat, dot, event_json};
+use xiangqi_tui::study::{
+    DEFAULT_NODE_CAP, ExploredTree, JsonlOptions, JsonlWriter, TraceFormat, dot,
+};
 
 use crate::cli::{AnalyzeArgs, GlobalArgs};
 
@@ -49,7 +51,15 @@ pub fn run(args: &AnalyzeArgs, global: &GlobalArgs) -> Result<()> {
             Limits::depth(DEFAULT_TRACE_DEPTH)
         };
         let out = super::trace_export::writer(&args.export)?;
-        return print_trace(&pos, algorithm, &limits, hash_mb, notation, format, out);
+        let jsonl = JsonlOptions {
+            snapshots: args.export.trace_snapshots,
+        };
+        let trace = TraceSettings {
+            format,
+            jsonl,
+            notation,
+        };
+        return print_trace(&pos, algorithm, &limits, hash_mb, trace, out);
     }
     let limits = limits_from(global);
     let mut engine = Engine::new(hash_mb);
@@ -107,6 +117,20 @@ pub fn run(args: &AnalyzeArgs, global: &GlobalArgs) -> Result<()> {
     Ok(())
 }
 
+/// How `--trace` writes.
+struct TraceSettings {
+    format: TraceFormat,
+    jsonl: JsonlOptions,
+    notation: Notation,
+}
+
+/// Where the trace goes: JSON lines (OPEN as changes, a header first), or the text
+/// lines and the graph straight to the output.
+enum Sink<'n> {
+    Jsonl(JsonlWriter<'n, PositionNames, Box<dyn Write>>),
+    Plain(Box<dyn Write>),
+}
+
 /// Runs the textbook backend with every trace event written as it comes: a text line,
 /// a JSON line, or (dot) into the explored tree drawn at the end.
 fn print_trace(
@@ -114,35 +138,42 @@ fn print_trace(
     algorithm: Algorithm,
     limits: &Limits,
     hash_mb: usize,
-    notation: Notation,
-    format: TraceFormat,
-    mut out: Box<dyn Write>,
+    trace: TraceSettings,
+    out: Box<dyn Write>,
 ) -> Result<()> {
-    let names = PositionNames::new(pos, notation);
+    let format = trace.format;
+    let names = PositionNames::new(pos, trace.notation);
     let mut searcher = PositionSearcher::new(BackendSettings::with_memory_mb(hash_mb));
     let stop = AtomicBool::new(false);
     let mut written: io::Result<()> = Ok(());
     let mut explored = ExploredTree::new(DEFAULT_NODE_CAP);
+    let mut sink = match format {
+        TraceFormat::Jsonl => match JsonlWriter::new(&names, out, trace.jsonl) {
+            Ok(writer) => Sink::Jsonl(writer),
+            Err(error) => return super::finish_output(Err(error)),
+        },
+        _ => Sink::Plain(out),
+    };
     {
         let mut text = TraceText::new(&names);
         let mut tracer = |event: TraceEvent<Move>| {
             if written.is_err() {
                 return;
             }
-            let line = match format {
-                TraceFormat::Text => text.feed(&event),
-                TraceFormat::Jsonl => Some(event_json(&event, &names)),
-                TraceFormat::Dot => {
+            written = match (&mut sink, format) {
+                (Sink::Jsonl(writer), _) => writer.event(&event),
+                (Sink::Plain(out), TraceFormat::Text) => match text.feed(&event) {
+                    Some(line) => writeln!(out, "{line}"),
+                    None => Ok(()),
+                },
+                (Sink::Plain(_), _) => {
                     explored.feed(&event);
-                    None
+                    Ok(())
                 }
             };
-            if let Some(line) = line {
-                written = writeln!(out, "{line}");
-                // A closed pipe ends the search: nobody reads the rest.
-                if written.is_err() {
-                    stop.store(true, Ordering::Relaxed);
-                }
+            // A closed pipe ends the search: nobody reads the rest.
+            if written.is_err() {
+                stop.store(true, Ordering::Relaxed);
             }
         };
         searcher.search(
@@ -155,10 +186,17 @@ fn print_trace(
             Some(&names),
         );
     }
-    if format == TraceFormat::Dot && written.is_ok() {
-        written = out.write_all(dot(&explored, &names).as_bytes());
-    }
-    let flushed = written.and_then(|()| out.flush());
+    let flushed = written.and_then(|()| match sink {
+        Sink::Jsonl(writer) => writer.finish().map(|_| ()),
+        Sink::Plain(mut out) => {
+            let graph = if format == TraceFormat::Dot {
+                out.write_all(dot(&explored, &names).as_bytes())
+            } else {
+                Ok(())
+            };
+            graph.and_then(|()| out.flush())
+        }
+    });
     super::finish_output(flushed)
 }
 

@@ -14,8 +14,10 @@ pub fn format(trace: bool, args: &TraceExportArgs) -> Result<TraceFormat> {
         .trace_format
         .parse()
         .map_err(|error| usage(format!("--trace-format: {error}")))?;
-    if !trace && (format != TraceFormat::Text || args.trace_out.is_some()) {
-        return Err(usage("--trace-format and --trace-out need --trace"));
+    if !trace && (format != TraceFormat::Text || args.trace_out.is_some() || args.trace_snapshots) {
+        return Err(usage(
+            "--trace-format, --trace-out and --trace-snapshots need --trace",
+        ));
     }
     Ok(format)
 }

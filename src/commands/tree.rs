@@ -7,7 +7,7 @@ use anyhow::{Context, anyhow, bail};
 use xiangqi_tui::search::{
     Algorithm, Backend, Bounding, Limits, Recorder, Search, SearchOptions, TranspositionTable,
 };
-use xiangqi_tui::study::{DEFAULT_NODE_CAP, TraceFormat, export};
+use xiangqi_tui::study::{DEFAULT_NODE_CAP, ExportOptions, TraceFormat, write_trace};
 use xiangqi_tui::tree::{NodeIndex, Tree, exact_table_entries, run_tree};
 
 use crate::cli::{GlobalArgs, TreeArgs};
@@ -52,8 +52,23 @@ pub fn run(args: &TreeArgs, global: &GlobalArgs) -> anyhow::Result<()> {
             ..options
         };
         Backend::new(algorithm, &options).search(&mut tree.game(), &limits, &mut recorder);
-        let text = export(&recorder.events, &tree, format, DEFAULT_NODE_CAP);
-        return super::trace_export::write(&args.export, &text);
+        let options = ExportOptions {
+            snapshots: args.export.trace_snapshots,
+            cap: DEFAULT_NODE_CAP,
+        };
+        let mut out = super::trace_export::writer(&args.export)?;
+        let events = &recorder.events;
+        let written = write_trace(
+            events.iter().copied(),
+            events.len() as u64,
+            &tree,
+            format,
+            options,
+            None,
+            &mut out,
+            &mut |_, _| true,
+        );
+        return super::finish_output(written.map(|_| ()));
     }
     if args.trace && args.export.trace_out.is_some() {
         let mut text = report.trace.join("\n");

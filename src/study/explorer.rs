@@ -21,16 +21,48 @@ pub struct ExplorerRow {
     pub cut: bool,
 }
 
+/// One iteration's tree, with the UI's state over it.
 #[derive(Clone, Debug)]
-pub struct Explorer {
+struct Layer {
     tree: ExploredTree,
     labels: Vec<String>,
     open: HashSet<usize>,
     selected: Option<usize>,
+}
+
+impl Layer {
+    fn new(cap: usize) -> Layer {
+        Layer {
+            tree: ExploredTree::new(cap),
+            labels: Vec::new(),
+            open: HashSet::new(),
+            selected: None,
+        }
+    }
+}
+
+/// The explorer shows one iteration at a time: an iterative search (every backend on
+/// positions) searches the root again at each depth, and each iteration is its own
+/// tree. The last is shown unless another is asked for.
+#[derive(Clone, Debug)]
+pub struct Explorer {
+    layers: Vec<Layer>,
+    /// The iteration shown.
+    shown: usize,
+    /// An earlier iteration was asked for: new iterations do not take its place.
+    pinned: bool,
+    cap: usize,
+    /// The search shown ended (its root returned): the next event starts an iteration.
+    ended: bool,
+    /// Inside MT passes: a root exit ends a pass, not the iteration.
+    in_passes: bool,
     /// Step mode: the selection follows the node of each new event.
     pub follow: bool,
-    /// The node each trace line (in order) was about.
-    line_nodes: Vec<Option<usize>>,
+    /// The iteration and node each trace line (in order) was about.
+    line_nodes: Vec<Option<(usize, usize)>>,
+    /// SSS*: the node of the step under way (its `Pop`), which the step's line and
+    /// its OPEN list are about.
+    step_node: Option<usize>,
 }
 
 impl Default for Explorer {
@@ -42,12 +74,15 @@ impl Default for Explorer {
 impl Explorer {
     pub fn new(cap: usize) -> Explorer {
         Explorer {
-            tree: ExploredTree::new(cap),
-            labels: Vec::new(),
-            open: HashSet::new(),
-            selected: None,
+            layers: vec![Layer::new(cap)],
+            shown: 0,
+            pinned: false,
+            cap,
+            ended: false,
+            in_passes: false,
             follow: false,
             line_nodes: Vec::new(),
+            step_node: None,
         }
     }
 
@@ -63,69 +98,149 @@ impl Explorer {
         explorer
     }
 
+    fn layer(&self) -> &Layer {
+        &self.layers[self.shown]
+    }
+
+    fn layer_mut(&mut self) -> &mut Layer {
+        &mut self.layers[self.shown]
+    }
+
+    /// The tree of the iteration shown.
     pub fn tree(&self) -> &ExploredTree {
-        &self.tree
+        &self.layer().tree
+    }
+
+    /// Iterations seen so far (at least one).
+    pub fn iterations(&self) -> usize {
+        self.layers.len()
+    }
+
+    /// The iteration shown, from 0.
+    pub fn shown_iteration(&self) -> usize {
+        self.shown
+    }
+
+    /// Shows the iteration `by` before (negative) or after the one shown; false when
+    /// there is none. Back on the last, new iterations are shown as they come.
+    pub fn show_iteration(&mut self, by: i8) -> bool {
+        let to = self.shown as isize + isize::from(by);
+        if to < 0 || to >= self.layers.len() as isize {
+            return false;
+        }
+        self.shown = to as usize;
+        self.pinned = self.shown + 1 < self.layers.len();
+        true
     }
 
     pub fn label(&self, node: usize) -> &str {
-        &self.labels[node]
+        &self.layer().labels[node]
     }
 
     pub fn selected(&self) -> Option<usize> {
-        self.selected
+        self.layer().selected
     }
 
     /// The trace line (0-based, counting trace lines only) of the selected
     /// node's latest event up to now, for highlighting it in the log.
     pub fn selected_line(&self) -> Option<usize> {
-        let selected = self.selected?;
+        let selected = (self.shown, self.selected()?);
         self.line_nodes.iter().rposition(|&n| n == Some(selected))
     }
 
-    /// The node trace line `line` was about.
+    /// The node trace line `line` was about, in the iteration shown.
     pub fn line_node(&self, line: usize) -> Option<usize> {
-        self.line_nodes.get(line).copied().flatten()
+        match self.line_nodes.get(line).copied().flatten() {
+            Some((layer, node)) if layer == self.shown => Some(node),
+            _ => None,
+        }
     }
 
     pub fn lines(&self) -> usize {
         self.line_nodes.len()
     }
 
+    /// Whether `event` starts a new iteration, and notes the ends of searches.
+    fn starts_iteration<M>(&mut self, event: &TraceEvent<M>) -> bool {
+        use TraceEvent as E;
+        let starts = self.ended && !matches!(event, E::LimitReached { .. });
+        if starts {
+            self.ended = false;
+        }
+        match event {
+            E::PassStart { .. } => self.in_passes = true,
+            E::MtDone { .. } => {
+                self.in_passes = false;
+                self.ended = true;
+            }
+            E::Exit { ply: 0, .. } if !self.in_passes => self.ended = true,
+            E::SssDone { .. } | E::BStarStop { .. } => self.ended = true,
+            _ => {}
+        }
+        starts
+    }
+
     /// Feeds one event; `line` tells whether it completed a trace line.
     pub fn feed<M>(&mut self, event: &TraceEvent<M>, line: bool, names: &dyn NodeNames) {
-        let before = self.tree.len();
-        let at = self.tree.feed(event);
-        for index in before..self.tree.len() {
-            self.labels.push(short_label(names, self.tree.node(index)));
+        if self.starts_iteration(event) {
+            self.layers.push(Layer::new(self.cap));
+            if !self.pinned || self.follow {
+                self.shown = self.layers.len() - 1;
+                self.pinned = false;
+            }
         }
-        if before == 0 && !self.tree.is_empty() {
-            self.open.insert(0);
-            self.selected.get_or_insert(0);
+        let current = self.layers.len() - 1;
+        let layer = &mut self.layers[current];
+        let before = layer.tree.len();
+        let mut at = layer.tree.feed(event);
+        match event {
+            TraceEvent::Pop { .. } => self.step_node = at,
+            // OPEN's entries belong to the step that popped a node.
+            TraceEvent::OpenSnapshot { .. } | TraceEvent::OpenEntry { .. } => {
+                at = self.step_node.or(at);
+            }
+            _ => {}
+        }
+        for index in before..layer.tree.len() {
+            layer
+                .labels
+                .push(short_label(names, layer.tree.node(index)));
+        }
+        if before == 0 && !layer.tree.is_empty() {
+            layer.open.insert(0);
+            layer.selected.get_or_insert(0);
         }
         if line {
-            self.line_nodes.push(at.or(self.tree.last_node()));
+            let node = at.or(layer.tree.last_node());
+            self.line_nodes.push(node.map(|node| (current, node)));
         }
         if self.follow
             && let Some(at) = at
         {
+            self.shown = current;
+            self.pinned = false;
             self.select(at);
         }
     }
 
-    /// Selects `node` and opens its ancestors so that it shows.
+    /// Selects `node` of the iteration shown and opens its ancestors so that it shows.
     pub fn select(&mut self, node: usize) {
-        let mut parent = self.tree.node(node).parent;
+        let layer = self.layer_mut();
+        let mut parent = layer.tree.node(node).parent;
         while let Some(p) = parent {
-            self.open.insert(p);
-            parent = self.tree.node(p).parent;
+            layer.open.insert(p);
+            parent = layer.tree.node(p).parent;
         }
-        self.selected = Some(node);
+        layer.selected = Some(node);
     }
 
-    /// Selects the node of trace line `line` (the log's selection moved).
+    /// Selects the node of trace line `line` (the log's selection moved), showing its
+    /// iteration.
     pub fn select_line(&mut self, line: usize) -> bool {
-        match self.line_node(line) {
-            Some(node) => {
+        match self.line_nodes.get(line).copied().flatten() {
+            Some((layer, node)) => {
+                self.shown = layer;
+                self.pinned = layer + 1 < self.layers.len();
                 self.select(node);
                 true
             }
@@ -134,32 +249,34 @@ impl Explorer {
     }
 
     pub fn is_open(&self, node: usize) -> bool {
-        self.open.contains(&node)
+        self.layer().open.contains(&node)
     }
 
     /// All nodes in pre-order.
     fn preorder(&self) -> Vec<usize> {
-        let mut order = Vec::with_capacity(self.tree.len());
-        let mut stack: Vec<usize> = self.tree.root().into_iter().collect();
+        let tree = self.tree();
+        let mut order = Vec::with_capacity(tree.len());
+        let mut stack: Vec<usize> = tree.root().into_iter().collect();
         while let Some(node) = stack.pop() {
             order.push(node);
-            stack.extend(self.tree.node(node).children.iter().rev());
+            stack.extend(tree.node(node).children.iter().rev());
         }
         order
     }
 
     /// The rows shown: every node whose ancestors are all open, in pre-order.
     pub fn rows(&self) -> Vec<ExplorerRow> {
-        let pv: HashSet<usize> = self.tree.principal_variation().into_iter().collect();
+        let layer = self.layer();
+        let pv: HashSet<usize> = layer.tree.principal_variation().into_iter().collect();
         let mut rows = Vec::new();
-        let mut stack: Vec<(usize, u32)> = self.tree.root().map(|r| (r, 0)).into_iter().collect();
+        let mut stack: Vec<(usize, u32)> = layer.tree.root().map(|r| (r, 0)).into_iter().collect();
         while let Some((node, depth)) = stack.pop() {
-            let n = self.tree.node(node);
-            let open = self.open.contains(&node);
+            let n = layer.tree.node(node);
+            let open = layer.open.contains(&node);
             rows.push(ExplorerRow {
                 node,
                 depth,
-                label: self.labels[node].clone(),
+                label: layer.labels[node].clone(),
                 facts: node_facts(n),
                 has_children: !n.children.is_empty(),
                 open,
@@ -175,12 +292,14 @@ impl Explorer {
 
     fn move_in_rows(&mut self, by: isize) {
         let rows = self.rows();
-        let Some(at) = rows.iter().position(|r| Some(r.node) == self.selected) else {
-            self.selected = rows.first().map(|r| r.node);
+        let selected = self.selected();
+        let layer = self.layer_mut();
+        let Some(at) = rows.iter().position(|r| Some(r.node) == selected) else {
+            layer.selected = rows.first().map(|r| r.node);
             return;
         };
         let to = (at as isize + by).clamp(0, rows.len() as isize - 1) as usize;
-        self.selected = Some(rows[to].node);
+        layer.selected = Some(rows[to].node);
     }
 
     pub fn up(&mut self) {
@@ -197,36 +316,38 @@ impl Explorer {
 
     /// Right: open the selected node, or go to its first child when open.
     pub fn right(&mut self) {
-        let Some(node) = self.selected else { return };
-        let children = &self.tree.node(node).children;
-        if children.is_empty() {
+        let layer = self.layer_mut();
+        let Some(node) = layer.selected else { return };
+        let Some(&first) = layer.tree.node(node).children.first() else {
+            return;
+        };
+        if layer.open.insert(node) {
             return;
         }
-        if self.open.insert(node) {
-            return;
-        }
-        self.selected = Some(children[0]);
+        layer.selected = Some(first);
     }
 
     /// Left: close the selected node, or go to its parent when closed.
     pub fn left(&mut self) {
-        let Some(node) = self.selected else { return };
-        if !self.open.remove(&node) {
-            self.selected = self.tree.node(node).parent.or(Some(node));
+        let layer = self.layer_mut();
+        let Some(node) = layer.selected else { return };
+        if !layer.open.remove(&node) {
+            layer.selected = layer.tree.node(node).parent.or(Some(node));
         }
     }
 
     /// Enter: open or close the selected node.
     pub fn toggle(&mut self) {
-        let Some(node) = self.selected else { return };
-        if !self.open.remove(&node) && !self.tree.node(node).children.is_empty() {
-            self.open.insert(node);
+        let layer = self.layer_mut();
+        let Some(node) = layer.selected else { return };
+        if !layer.open.remove(&node) && !layer.tree.node(node).children.is_empty() {
+            layer.open.insert(node);
         }
     }
 
     /// `p`: the end of the principal variation, its nodes shown.
     pub fn jump_to_pv(&mut self) -> bool {
-        match self.tree.principal_variation().last() {
+        match self.tree().principal_variation().last() {
             Some(&end) => {
                 self.select(end);
                 true
@@ -240,7 +361,7 @@ impl Explorer {
     fn next_where(&mut self, wanted: impl Fn(&Explorer, usize) -> bool) -> bool {
         let order = self.preorder();
         let start = self
-            .selected
+            .selected()
             .and_then(|s| order.iter().position(|&n| n == s))
             .map_or(0, |at| at + 1);
         let found = (0..order.len())
@@ -257,7 +378,7 @@ impl Explorer {
 
     /// `x`: the next cut-off.
     pub fn next_cutoff(&mut self) -> bool {
-        self.next_where(|e, node| e.tree.node(node).cutoff.is_some_and(|(_, p)| p > 0))
+        self.next_where(|e, node| e.tree().node(node).cutoff.is_some_and(|(_, p)| p > 0))
     }
 
     /// `/`: the next node whose move text contains `text` (case-insensitive).
@@ -266,12 +387,12 @@ impl Explorer {
         if needle.is_empty() {
             return false;
         }
-        self.next_where(|e, node| e.labels[node].to_lowercase().contains(&needle))
+        self.next_where(|e, node| e.label(node).to_lowercase().contains(&needle))
     }
 
     /// The header line: counts, and the cap when it left nodes out.
     pub fn summary(&self) -> String {
-        let tree = &self.tree;
+        let tree = self.tree();
         let mut text = format!(
             "{} nodes, {} leaves, {} interior",
             tree.len(),

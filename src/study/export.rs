@@ -2,14 +2,17 @@
 //! schema in `docs/trace-jsonl.md`), or a Graphviz graph of the explored tree.
 
 use std::fmt::{self, Write as _};
+use std::io::{self, Write};
 use std::str::FromStr;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::search::{BoundKind, NodeNames, ScoreText, Status, TraceEvent, trace_lines};
+use crate::search::{BoundKind, NodeNames, ScoreText, Status, TraceEvent};
 use crate::study::explored::{ExploredNode, ExploredTree};
+pub use crate::study::trace_file::JsonlError;
+use crate::study::trace_file::{Cut, JsonlOptions, JsonlWriter, TextWriter, Written, read_jsonl};
 
 /// The three export formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -110,52 +113,132 @@ pub fn event_json<M: Serialize, N: NodeNames + ?Sized>(event: &TraceEvent<M>, na
     value.to_string()
 }
 
-/// A `jsonl` line that is not an event.
-#[derive(Debug, thiserror::Error)]
-#[error("line {line}: {message}")]
-pub struct JsonlError {
-    pub line: usize,
-    pub message: String,
-}
-
-/// Reads a `jsonl` trace back into typed events (blank lines are skipped).
+/// Reads a `jsonl` trace back into typed events (blank lines are skipped), from a
+/// file of either version: version 2's header, `open_change` and `cut` lines are
+/// understood ([`read_jsonl`] says what they held).
 pub fn parse_jsonl<M: DeserializeOwned>(text: &str) -> Result<Vec<TraceEvent<M>>, JsonlError> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(index, line)| {
-            serde_json::from_str(line).map_err(|error| JsonlError {
-                line: index + 1,
-                message: error.to_string(),
-            })
-        })
-        .collect()
+    read_jsonl(text).map(|trace| trace.events)
 }
 
-/// The whole trace in `format`, each line ending in a newline.
-pub fn export<M: Serialize, N: NodeNames + ?Sized>(
+/// What an export writes besides the events.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExportOptions {
+    /// `jsonl`: OPEN in full after each SSS* step, not its change.
+    pub snapshots: bool,
+    /// `dot`: the node cap of the explored tree.
+    pub cap: usize,
+}
+
+impl Default for ExportOptions {
+    fn default() -> Self {
+        ExportOptions {
+            snapshots: false,
+            cap: crate::study::DEFAULT_NODE_CAP,
+        }
+    }
+}
+
+/// Events between two progress reports.
+const PROGRESS_EVERY: u64 = 1 << 14;
+
+/// Writes `events` (`total` of them, for the progress) in `format` to `out`, then
+/// the `cut` when the events were cut. `progress(done, total)` is called now and then;
+/// when it returns false the export stops with an `Interrupted` error.
+#[allow(clippy::too_many_arguments)]
+pub fn write_trace<M: Serialize + Copy, N: NodeNames + ?Sized, W: Write>(
+    events: impl Iterator<Item = TraceEvent<M>>,
+    total: u64,
+    names: &N,
+    format: TraceFormat,
+    options: ExportOptions,
+    cut: Option<&Cut>,
+    out: W,
+    progress: &mut dyn FnMut(u64, u64) -> bool,
+) -> io::Result<Written> {
+    let mut done = 0u64;
+    let mut tick = |done: &mut u64| {
+        *done += 1;
+        if done.is_multiple_of(PROGRESS_EVERY) && !progress(*done, total) {
+            return Err(io::Error::new(io::ErrorKind::Interrupted, "export stopped"));
+        }
+        Ok(())
+    };
+    match format {
+        TraceFormat::Text => {
+            let mut writer = TextWriter::new(names, out);
+            for event in events {
+                writer.event(&event)?;
+                tick(&mut done)?;
+            }
+            if let Some(cut) = cut {
+                writer.cut(cut)?;
+            }
+            writer.finish()
+        }
+        TraceFormat::Jsonl => {
+            let jsonl = JsonlOptions {
+                snapshots: options.snapshots,
+            };
+            let mut writer = JsonlWriter::new(names, out, jsonl)?;
+            for event in events {
+                writer.event(&event)?;
+                tick(&mut done)?;
+            }
+            if let Some(cut) = cut {
+                writer.cut(cut)?;
+            }
+            writer.finish()
+        }
+        TraceFormat::Dot => {
+            let mut tree = ExploredTree::new(options.cap);
+            for event in events {
+                tree.feed(&event);
+                tick(&mut done)?;
+            }
+            let mut text = dot(&tree, names);
+            if let Some(cut) = cut {
+                let _ = writeln!(
+                    text,
+                    "// trace cut after {} of {} events: {}",
+                    cut.kept, cut.total, cut.reason
+                );
+            }
+            let mut out = out;
+            out.write_all(text.as_bytes())?;
+            out.flush()?;
+            Ok(Written {
+                lines: text.lines().count() as u64,
+                bytes: text.len() as u64,
+            })
+        }
+    }
+}
+
+/// The whole trace in `format`, each line ending in a newline (`jsonl`: OPEN as changes).
+pub fn export<M: Serialize + Copy, N: NodeNames + ?Sized>(
     events: &[TraceEvent<M>],
     names: &N,
     format: TraceFormat,
     cap: usize,
 ) -> String {
-    let mut out = String::new();
-    match format {
-        TraceFormat::Text => {
-            for line in trace_lines(names, events) {
-                out.push_str(&line);
-                out.push('\n');
-            }
-        }
-        TraceFormat::Jsonl => {
-            for event in events {
-                out.push_str(&event_json(event, names));
-                out.push('\n');
-            }
-        }
-        TraceFormat::Dot => out = dot(&ExploredTree::from_events(events, cap), names),
-    }
-    out
+    let options = ExportOptions {
+        cap,
+        ..ExportOptions::default()
+    };
+    let mut out = Vec::new();
+    let total = events.len() as u64;
+    // Writing to memory does not fail.
+    let _ = write_trace(
+        events.iter().copied(),
+        total,
+        names,
+        format,
+        options,
+        None,
+        &mut out,
+        &mut |_, _| true,
+    );
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// The short label of a node: a position's last move, a tree node's label.

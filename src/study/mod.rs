@@ -5,14 +5,20 @@
 //! No terminal code here: the TUI draws what these types hold.
 
 pub mod compare;
+pub mod detail;
 pub mod explored;
 pub mod explorer;
 pub mod export;
+pub mod trace_file;
 
 pub use compare::{Check, CompareError, Comparison, Problem, Row, RowValue, compare, table_header};
 pub use explored::{DEFAULT_NODE_CAP, ExploredNode, ExploredTree, PassVisit};
 pub use explorer::{Explorer, ExplorerRow};
 pub use export::{
-    JsonlError, TraceFormat, UnknownTraceFormat, dot, event_json, export, node_facts, parse_jsonl,
-    short_label,
+    ExportOptions, JsonlError, TraceFormat, UnknownTraceFormat, dot, event_json, export,
+    node_facts, parse_jsonl, short_label, write_trace,
+};
+pub use trace_file::{
+    Cut, JSONL_VERSION, JsonlOptions, JsonlTrace, JsonlWriter, OpenChange, TraceStore, Written,
+    read_jsonl,
 };

@@ -31,6 +31,8 @@ pub enum Action {
     Command(Command),
     /// Progress of the `:compare` view's searches.
     Compare(super::compare_view::CompareUpdate),
+    /// Progress and result of a `:trace save` running in the background.
+    TraceSave(super::trace_save::TraceSaveUpdate),
     /// Time passed while a clock runs: redraw it, and see whether a flag fell.
     Tick,
 }
@@ -86,6 +88,8 @@ pub enum Command {
     Redraw,
     /// F12: the search-tree explorer.
     ToggleExplorer,
+    /// `e`: the selected trace event in full, in a window.
+    ShowEvent,
     /// List the book moves of the position (Ctrl-B).
     ShowBook,
     /// The analysis board on or off.
@@ -143,6 +147,8 @@ pub enum ExplorerMove {
     NextCutoff,
     /// Start typing a search (`/`).
     Search,
+    /// Show an earlier (negative) or later iteration's tree.
+    Iteration(i8),
 }
 
 /// What a player in a room asks of it; the remote session turns it into an `Intent`.
@@ -186,6 +192,9 @@ pub enum Effect {
     Quit,
     /// Run the `:compare` searches on a thread; progress comes back as actions.
     Compare(Box<super::compare_view::CompareRequest>),
+    /// Write a trace file on a thread; progress and result come back as
+    /// `Action::TraceSave`.
+    SaveTrace(Box<super::trace_save::TraceSave>),
     /// In a room: ask it `ask` (with the text of a `:say`).
     AskRoom {
         ask: RoomAsk,

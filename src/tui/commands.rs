@@ -62,6 +62,19 @@ const fn local(
     }
 }
 
+/// A command on the game: not in a room, not in a tree study (it has no game).
+const fn on_game(
+    name: &'static str,
+    usage: &'static str,
+    help: &'static str,
+    run: Handler,
+) -> CommandSpec {
+    CommandSpec {
+        places: Places::LOCAL.without(Place::Study),
+        ..local(name, usage, help, run)
+    }
+}
+
 const fn room_asks(
     name: &'static str,
     usage: &'static str,
@@ -97,7 +110,7 @@ pub const COMMANDS: &[CommandSpec] = &[
             profile,
         )
     },
-    local(
+    on_game(
         "mode",
         ":mode SIDE",
         "engine plays red, black, both or none",
@@ -105,17 +118,17 @@ pub const COMMANDS: &[CommandSpec] = &[
     ),
     CommandSpec {
         needs: Some("a FEN"),
-        ..local("fen", ":fen FEN", "set up a position", fen)
+        ..on_game("fen", ":fen FEN", "set up a position", fen)
     },
     CommandSpec {
         needs: Some("a file path"),
-        ..local("load", ":load PATH", "load a PGN game", load)
+        ..on_game("load", ":load PATH", "load a PGN game", load)
     },
     CommandSpec {
         needs: Some("a file path"),
-        ..local("save", ":save PATH", "save the game as PGN", save)
+        ..on_game("save", ":save PATH", "save the game as PGN", save)
     },
-    local(
+    on_game(
         "compare",
         ":compare [DEPTH]",
         "every backend on this position, depths 1-DEPTH",
@@ -124,19 +137,19 @@ pub const COMMANDS: &[CommandSpec] = &[
     local(
         "trace",
         ":trace save PATH",
-        "save the trace shown (.jsonl, .dot, else text)",
+        "save the trace shown (.jsonl, .dot, else text; add 'snapshots' for OPEN in full)",
         trace,
     ),
     CommandSpec {
         alias: Some("analyse"),
-        ..local(
+        ..on_game(
             "analyze",
             ":analyze",
             "analysis board on/off (Ctrl-A): live engine lines",
             analyze,
         )
     },
-    local(
+    on_game(
         "hint",
         ":hint",
         "show the engine's best move (Ctrl-H)",
@@ -154,19 +167,19 @@ pub const COMMANDS: &[CommandSpec] = &[
         "analysis board lines, 1-10",
         multipv,
     ),
-    local(
+    on_game(
         "time",
         ":time CONTROL",
         "clocks: 10+5, 40/90+30, 5m/move, none; alone: a list",
         time,
     ),
     CommandSpec {
-        places: Places::EVERYWHERE,
+        places: Places::EVERYWHERE.without(Place::Study),
         room: InRoom::Asks(RoomAsk::Resign, "resign the game (asks first)"),
         ..local("resign", ":resign", "resign the game", resign)
     },
     CommandSpec {
-        places: Places::EVERYWHERE,
+        places: Places::EVERYWHERE.without(Place::Study),
         room: InRoom::Asks(
             RoomAsk::Draw,
             "offer a draw, or accept the other side's offer",
@@ -234,7 +247,9 @@ pub fn run_line(app: &mut App, line: &str) -> Vec<Effect> {
     let result = match find(name) {
         Some(spec) if spec.places.contains(place) => run(app, spec, name, argument, place),
         // A room knows the local program's commands and says why it has not got them.
-        Some(_) if place == Place::Room => Err(keymap::refusal(&format!(":{name}"), place)),
+        Some(_) if matches!(place, Place::Room | Place::Study) => {
+            Err(keymap::refusal(&format!(":{name}"), place))
+        }
         _ => Err(unknown(name, place)),
     };
     match result {
@@ -315,7 +330,7 @@ fn save(app: &mut App, argument: &str) -> Result<Vec<Effect>, String> {
 }
 
 fn trace(app: &mut App, argument: &str) -> Result<Vec<Effect>, String> {
-    super::explorer::save_trace(app, argument).map(|effect| vec![effect])
+    super::trace_save::request(app, argument).map(|effect| vec![effect])
 }
 
 fn compare(app: &mut App, argument: &str) -> Result<Vec<Effect>, String> {

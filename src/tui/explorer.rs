@@ -15,14 +15,15 @@ use crate::search::{
     TraceText,
 };
 use crate::service::StepCommand;
-use crate::study::{DEFAULT_NODE_CAP, Explorer, TraceFormat, export};
+use crate::study::{DEFAULT_NODE_CAP, Explorer, TraceStore, node_facts};
 use crate::tree::{NodeIndex, Tree, exact_table_entries};
 
 use super::action::{Effect, ExplorerMove};
 use super::app::{App, AppMode, Focus};
-use super::search_log::LogKind;
+use super::search_log::{LogKind, SearchLog};
 
-/// Trace events kept for `:trace save`; a longer search saves its first ones.
+/// Trace events kept for `:trace save` (SSS*'s OPEN lists counted as their changes);
+/// a longer search saves its first ones, up to the end of a whole event.
 pub const SAVED_EVENTS: usize = 1_000_000;
 
 /// Labels of the nodes being explored.
@@ -53,8 +54,8 @@ impl NodeNames for StudyNames {
 pub enum SavedTrace {
     #[default]
     None,
-    Position(Vec<TraceEvent<Move>>),
-    Tree(Vec<TraceEvent<NodeIndex>>),
+    Position(TraceStore<Move>),
+    Tree(TraceStore<NodeIndex>),
 }
 
 /// A textbook tree's whole search, revealed one log line at a time.
@@ -65,6 +66,19 @@ pub struct TreeReplay {
     /// Events fed to the explorer so far.
     next: usize,
     text_lines: usize,
+    /// Trace lines of the whole search.
+    pub total_lines: usize,
+}
+
+/// The event a detail pane shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DetailEvent {
+    /// The whole trace line.
+    pub text: String,
+    /// Its number among the trace lines, from 1.
+    pub number: usize,
+    /// The label and facts of its node.
+    pub node: Option<(String, String)>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -80,6 +94,10 @@ pub struct StudyState {
     pub saved: SavedTrace,
     /// Node cap of the explorer.
     pub cap: usize,
+    /// The absolute log position of the trace line whose event the detail shows.
+    pub detail: Option<u64>,
+    /// A `:trace save` under way.
+    pub saving: Option<super::trace_save::Saving>,
 }
 
 impl StudyState {
@@ -93,6 +111,7 @@ impl StudyState {
         self.names = Some(names);
         self.line_seq.clear();
         self.saved = SavedTrace::None;
+        self.detail = None;
     }
 
     /// The absolute log position of the selected node's line, to highlight.
@@ -101,18 +120,43 @@ impl StudyState {
         self.line_seq.get(line).copied()
     }
 
+    /// The trace line the detail shows, in full: its text, its 1-based number among
+    /// the trace lines, and its node's label and facts in the iteration shown.
+    pub fn detail_event(&self, log: &SearchLog) -> Option<DetailEvent> {
+        let seq = self.detail?;
+        let index = usize::try_from(seq.checked_sub(log.dropped())?).ok()?;
+        let text = log.lines().get(index)?.text.clone();
+        let line = self.line_seq.partition_point(|&s| s < seq);
+        let node = self.explorer.line_node(line).map(|node| {
+            let facts = node_facts(self.explorer.tree().node(node));
+            (self.explorer.label(node).to_owned(), facts)
+        });
+        Some(DetailEvent {
+            text,
+            number: line + 1,
+            node,
+        })
+    }
+
+    /// Trace lines seen so far.
+    pub fn lines(&self) -> usize {
+        self.line_seq.len()
+    }
+
     /// A trace line was pushed to the log at absolute position `seq`.
     pub fn line_logged(&mut self, seq: u64) {
         self.line_seq.push(seq);
+        self.detail = Some(seq);
     }
 
     fn feed_position(&mut self, event: TraceEvent<Move>, line: bool) {
         let Some(names) = &self.names else { return };
         self.explorer.feed(&event, line, names);
-        match &mut self.saved {
-            SavedTrace::Position(events) if events.len() < SAVED_EVENTS => events.push(event),
-            SavedTrace::None => self.saved = SavedTrace::Position(vec![event]),
-            _ => {}
+        if let SavedTrace::None = self.saved {
+            self.saved = SavedTrace::Position(TraceStore::new(SAVED_EVENTS));
+        }
+        if let SavedTrace::Position(store) = &mut self.saved {
+            store.push(event, line);
         }
     }
 }
@@ -141,6 +185,11 @@ pub fn on_events(app: &mut App, events: Vec<(TraceEvent<Move>, bool)>) {
 
 /// F12: show the explorer in the board's place and focus it; again: back to the board.
 pub fn toggle(app: &mut App) -> Vec<Effect> {
+    // A tree study has no board to go back to.
+    if matches!(app.mode, AppMode::Study(_)) {
+        app.focus = Focus::Board;
+        return Vec::new();
+    }
     if app.study.shown && app.focus == Focus::Board {
         app.study.shown = false;
     } else {
@@ -186,7 +235,22 @@ pub fn walk(app: &mut App, to: ExplorerMove) {
             app.notify("no cut-off in this tree")
         }
         ExplorerMove::Search => app.study.search = Some(String::new()),
+        ExplorerMove::Iteration(by) => {
+            if !explorer.show_iteration(by) {
+                let (shown, count) = (explorer.shown_iteration(), explorer.iterations());
+                app.notify(format!(
+                    "iteration {} of {count}: no other that way",
+                    shown + 1
+                ));
+            }
+        }
         ExplorerMove::Pv | ExplorerMove::NextCutoff => {}
+    }
+    // The detail follows the selection to its node's latest line, if it has one.
+    if to != ExplorerMove::Search
+        && let Some(seq) = app.study.highlighted_seq()
+    {
+        app.study.detail = Some(seq);
     }
 }
 
@@ -202,6 +266,7 @@ pub fn sync_from_log(app: &mut App) {
     let line = app.study.line_seq.partition_point(|&s| s <= seq);
     if line > 0 {
         app.study.explorer.select_line(line - 1);
+        app.study.detail = app.study.line_seq.get(line - 1).copied();
     }
 }
 
@@ -221,13 +286,15 @@ pub fn open_tree(app: &mut App, tree: Tree, algorithm: Algorithm) -> Result<(), 
     let tree = Arc::new(tree);
     app.study.cap = app.config.settings.explorer_nodes as usize;
     app.study.reset(StudyNames::Tree(Arc::clone(&tree)));
-    app.study.saved = SavedTrace::Tree(recorder.events.clone());
+    app.study.saved = SavedTrace::Tree(TraceStore::from_events(&recorder.events));
     let events = recorder.events.len();
+    let total_lines = crate::search::trace_lines(tree.as_ref(), &recorder.events).len();
     app.mode = AppMode::Study(Box::new(TreeReplay {
         algorithm,
         events: recorder.events,
         next: 0,
         text_lines: 0,
+        total_lines,
     }));
     app.study.shown = true;
     app.study.explorer.follow = true;
@@ -288,29 +355,4 @@ pub fn replay_step(app: &mut App, command: StepCommand) {
             .push(LogKind::Result, "end of the search".to_owned());
         replay.text_lines = 0;
     }
-}
-
-/// `:trace save PATH`: the trace shown, in the format the name suggests
-/// (`.jsonl`, `.dot`, else text) or `:trace save PATH FORMAT`.
-pub fn save_trace(app: &mut App, argument: &str) -> Result<Effect, String> {
-    let mut words = argument.split_whitespace();
-    let (Some("save"), Some(path)) = (words.next(), words.next()) else {
-        return Err(":trace save PATH [text|jsonl|dot]".to_owned());
-    };
-    let format = match words.next() {
-        Some(name) => name
-            .parse::<TraceFormat>()
-            .map_err(|error| error.to_string())?,
-        None => TraceFormat::from_path(path),
-    };
-    let cap = app.study.explorer.tree().cap();
-    let contents = match (&app.study.saved, &app.study.names) {
-        (SavedTrace::Position(events), Some(names)) => export(events, names, format, cap),
-        (SavedTrace::Tree(events), Some(names)) => export(events, names, format, cap),
-        _ => return Err("no trace to save: run a traced search first".to_owned()),
-    };
-    Ok(Effect::WriteFile {
-        path: path.into(),
-        contents,
-    })
 }

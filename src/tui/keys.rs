@@ -156,6 +156,33 @@ fn explorer_key(app: &mut App, key: KeyEvent) -> Option<Command> {
     bound(app, Pane::Explorer, &key).flatten()
 }
 
+/// A click or the wheel on the tree study's screen: a click focuses its pane, the
+/// wheel scrolls the log (there is no board to click on).
+fn study_mouse(app: &mut App, mouse: MouseEvent) -> Option<Command> {
+    let layout = super::study_layout::StudyLayout::new(app.size.0, app.size.1)?;
+    let at = ratatui::layout::Position::new(mouse.column, mouse.row);
+    match mouse.kind {
+        MouseEventKind::Down(MouseButton::Left) => {
+            app.notice = None;
+            if layout.log.contains(at) {
+                app.focus = Focus::Log;
+            } else if layout.input.contains(at) {
+                app.focus = Focus::Input;
+            } else if layout.explorer.contains(at) {
+                app.focus = Focus::Board;
+            }
+            None
+        }
+        MouseEventKind::ScrollUp if layout.log.contains(at) => {
+            Some(Command::ScrollLog(super::action::LogScroll::Up(3)))
+        }
+        MouseEventKind::ScrollDown if layout.log.contains(at) => {
+            Some(Command::ScrollLog(super::action::LogScroll::Down(3)))
+        }
+        _ => None,
+    }
+}
+
 /// Moves the board cursor as the player sees the board (flipped or not).
 pub fn move_cursor(app: &mut App, direction: Direction) {
     let (dx, dy): (i32, i32) = match direction {
@@ -187,6 +214,17 @@ fn popup_key(app: &mut App, key: KeyEvent) -> Option<Request> {
                 _ => return None,
             };
             app.popups.push(Popup::Help { scroll });
+            None
+        }
+        Popup::Event { scroll } => {
+            let scroll = match key.code {
+                KeyCode::Up | KeyCode::Char('k') => scroll.saturating_sub(1),
+                KeyCode::Down | KeyCode::Char('j') => scroll.saturating_add(1),
+                KeyCode::PageUp => scroll.saturating_sub(10),
+                KeyCode::PageDown => scroll.saturating_add(10),
+                _ => return None,
+            };
+            app.popups.push(Popup::Event { scroll });
             None
         }
         Popup::Message { .. } => None,
@@ -309,6 +347,9 @@ pub fn on_paste(app: &mut App, text: &str) {
 pub fn on_mouse(app: &mut App, mouse: MouseEvent) -> Option<Command> {
     if !app.popups.is_empty() {
         return None;
+    }
+    if let super::app::AppMode::Study(_) = app.mode {
+        return study_mouse(app, mouse);
     }
     let layout = ScreenLayout::new(app.size.0, app.size.1)?;
     let (column, row) = (mouse.column, mouse.row);

@@ -91,6 +91,8 @@ pub enum Answer {
 pub enum Popup {
     /// Every key, scrollable.
     Help { scroll: u16 },
+    /// The selected trace event in full (`e`), scrollable.
+    Event { scroll: u16 },
     /// The typed text fits several moves: pick one.
     Candidates {
         input: String,

@@ -270,6 +270,31 @@ impl Driver {
                 Effect::Quit => app.quitting = true,
                 // Only a room's session asks a room.
                 Effect::AskRoom { .. } => {}
+                Effect::SaveTrace(save) => {
+                    // The `:compare` channel carries any background report.
+                    let sender = self.compare.clone();
+                    let spawned =
+                        std::thread::Builder::new()
+                            .name("trace-save".into())
+                            .spawn(move || {
+                                super::trace_save::run(&save, &mut |update| {
+                                    sender
+                                        .send(Incoming::Action(Action::TraceSave(update)))
+                                        .is_ok()
+                                });
+                            });
+                    if let Err(error) = spawned {
+                        let path = app
+                            .study
+                            .saving
+                            .as_ref()
+                            .map(|saving| saving.path.clone())
+                            .unwrap_or_default();
+                        let message = error.to_string();
+                        let failed = super::trace_save::TraceSaveUpdate::Failed { path, message };
+                        queue.extend(update(app, Action::TraceSave(failed)));
+                    }
+                }
                 Effect::Compare(request) => {
                     let sender = self.compare.clone();
                     let spawned =

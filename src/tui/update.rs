@@ -59,6 +59,10 @@ fn dispatch(app: &mut App, action: Action) -> Vec<Effect> {
             app.compare.apply(progress);
             Vec::new()
         }
+        Action::TraceSave(progress) => {
+            super::trace_save::apply(app, progress);
+            Vec::new()
+        }
         Action::Tick => {
             game_controls::on_tick(app);
             Vec::new()
@@ -164,6 +168,14 @@ fn run(app: &mut App, command: Command) -> Vec<Effect> {
         }
         Command::Redraw => vec![Effect::ClearScreen],
         Command::ToggleExplorer => super::explorer::toggle(app),
+        Command::ShowEvent => {
+            if app.study.detail.is_some() {
+                app.popups.push(Popup::Event { scroll: 0 });
+            } else {
+                app.notify("no event to show yet");
+            }
+            Vec::new()
+        }
         Command::Analyze => {
             analysis::toggle(app);
             Vec::new()
@@ -248,6 +260,10 @@ fn prompt(purpose: PromptPurpose, text: &str) -> Popup {
     Popup::Prompt { purpose, line }
 }
 
+/// Why a move typed in a tree study is refused.
+pub const STUDY_HAS_NO_GAME: &str =
+    "no game in the tree study: Space steps, :trace save PATH saves";
+
 /// Why a person cannot move now, if they cannot.
 fn why_no_move(app: &App) -> Option<&'static str> {
     if app.game.ended_off_board() {
@@ -271,11 +287,16 @@ fn why_no_move(app: &App) -> Option<&'static str> {
 /// Enter on the input line: a move in any notation, or a `:` command.
 fn submit_input(app: &mut App) -> Vec<Effect> {
     let text = app.input.text().trim().to_owned();
-    if text.is_empty() {
+    let studying = matches!(app.mode, AppMode::Study(_));
+    if text.is_empty() && !studying {
         return pick_or_put(app);
     }
     if let Some(command) = text.strip_prefix(':') {
         return super::commands::run_line(app, command);
+    }
+    if studying {
+        app.input.set_error(STUDY_HAS_NO_GAME.to_owned());
+        return Vec::new();
     }
     if let Some(why) = why_no_move(app) {
         app.input.set_error(why.to_owned());

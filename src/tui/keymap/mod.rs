@@ -57,6 +57,11 @@ impl Places {
     pub const EVERYWHERE: Places = Places(Places::LOCAL.0 | Place::Room.bit());
     pub const ROOM: Places = Places(Place::Room.bit());
 
+    /// These places but `place`.
+    pub const fn without(self, place: Place) -> Places {
+        Places(self.0 & !place.bit())
+    }
+
     pub fn contains(self, place: Place) -> bool {
         self.0 & place.bit() != 0
     }

@@ -3,7 +3,7 @@
 use crossterm::event::KeyCode;
 
 use super::super::action::{Command, Direction, ExplorerMove, LogScroll, RoomAsk};
-use super::{Bind, Binding, InRoom, Key, Pane, Places, Section};
+use super::{Bind, Binding, InRoom, Key, Pane, Place, Places, Section};
 use crate::service::StepCommand;
 
 const fn bind(pane: Pane, key: Key, command: Command) -> Bind {
@@ -57,6 +57,23 @@ const fn row(keys: &'static str, help: &'static str, binds: &'static [Bind]) -> 
     }
 }
 
+/// Only where a game is played (not in a room, not in a tree study: a study has no
+/// game, and a game key there must not play one unseen).
+const fn game(keys: &'static str, help: &'static str, binds: &'static [Bind]) -> Binding {
+    Binding {
+        places: Places::LOCAL.without(Place::Study),
+        ..row(keys, help, binds)
+    }
+}
+
+/// Anywhere but in a tree study (the board's keys: a study has no board).
+const fn on_board(keys: &'static str, help: &'static str, binds: &'static [Bind]) -> Binding {
+    Binding {
+        places: Places::EVERYWHERE.without(Place::Study),
+        ..row(keys, help, binds)
+    }
+}
+
 /// Not in a room: the room's game is shared, its engine is the server's.
 const fn local(keys: &'static str, help: &'static str, binds: &'static [Bind]) -> Binding {
     Binding {
@@ -74,6 +91,7 @@ const fn asks(
 ) -> Binding {
     Binding {
         room: InRoom::Asks(ask, room_help),
+        places: Places::EVERYWHERE.without(Place::Study),
         ..row(keys, help, binds)
     }
 }
@@ -102,7 +120,7 @@ pub const KEYMAP: &[Section] = &[
     Section {
         title: "Playing (the input line has focus at start)",
         bindings: &[
-            row(
+            on_board(
                 "type + Enter",
                 "play a move: Chinese, WXF (C2.5) or ICCS (h2e2)",
                 &[],
@@ -113,7 +131,7 @@ pub const KEYMAP: &[Section] = &[
                 &[input(key(K::Enter), C::Submit)],
             ),
             // With text on the line, Left and Right edit it (`keys`).
-            row(
+            on_board(
                 "arrows",
                 "move the board cursor (Left/Right edit typed text)",
                 &[
@@ -140,7 +158,7 @@ pub const KEYMAP: &[Section] = &[
     Section {
         title: "Board (Tab to it)",
         bindings: &[
-            row(
+            on_board(
                 "arrows, h j k l",
                 "move the cursor",
                 &[
@@ -154,7 +172,7 @@ pub const KEYMAP: &[Section] = &[
                     board(ch('l'), cursor(Direction::Right)),
                 ],
             ),
-            row(
+            on_board(
                 "Enter, Space",
                 "pick up / put down",
                 &[
@@ -162,17 +180,17 @@ pub const KEYMAP: &[Section] = &[
                     board(ch(' '), C::PickOrPut),
                 ],
             ),
-            row(
+            on_board(
                 "mouse click",
                 "pick up / put down on the point clicked",
                 &[],
             ),
-            row(
+            on_board(
                 "Esc",
                 "drop the picked piece",
                 &[board(key(K::Esc), C::DropPiece)],
             ),
-            row("other characters", "go to the input line", &[]),
+            on_board("other characters", "go to the input line", &[]),
         ],
     },
     Section {
@@ -185,15 +203,15 @@ pub const KEYMAP: &[Section] = &[
                 RoomAsk::Undo,
                 "ask to take back, or agree to the other side's request",
             ),
-            local("Ctrl-Y", "redo", &[any(ctrl('y'), C::Redo)]),
-            local("Ctrl-N", "new game", &[any(ctrl('n'), C::NewGame)]),
-            row("Ctrl-F", "flip the board", &[any(ctrl('f'), C::Flip)]),
-            local(
+            game("Ctrl-Y", "redo", &[any(ctrl('y'), C::Redo)]),
+            game("Ctrl-N", "new game", &[any(ctrl('n'), C::NewGame)]),
+            on_board("Ctrl-F", "flip the board", &[any(ctrl('f'), C::Flip)]),
+            game(
                 "Ctrl-G",
                 "engine moves now (also for your side)",
                 &[any(ctrl('g'), C::EngineMoveNow)],
             ),
-            local(
+            game(
                 "Ctrl-T",
                 "stop thinking; the engine waits for Ctrl-G",
                 &[any(ctrl('t'), C::StopThinking)],
@@ -205,35 +223,35 @@ pub const KEYMAP: &[Section] = &[
                 RoomAsk::Resign,
                 "resign (asks first); :draw offers a draw",
             ),
-            local(
+            game(
                 "F4",
                 "who plays: you as Red or Black, two players, engines",
                 &[any(f(4), C::ChooseMode)],
             ),
-            row(
+            on_board(
                 "Ctrl-B",
                 "the book moves of the position: games, score",
                 &[any(ctrl('b'), C::ShowBook)],
             ),
-            local(
+            game(
                 "F3, Ctrl-O",
                 "load a FEN or a PGN file",
                 &[any(f(3), C::Load), any(ctrl('o'), C::Load)],
             ),
-            local(
+            game(
                 "F2, Ctrl-E",
                 "save the game as PGN",
                 &[any(f(2), C::Save), any(ctrl('e'), C::Save)],
             ),
             // In a room the room's moves stand: a click is answered from there.
-            local(
+            game(
                 "click a move",
                 "show the position after it (move list)",
                 &[],
             ),
             // Ctrl-Backspace too, as some terminals report Ctrl-H; with text on the
             // input line Ctrl-H is Backspace (`keys`).
-            local(
+            game(
                 "Ctrl-H",
                 "hint: the engine's best move, marked, not played",
                 &[
@@ -241,7 +259,7 @@ pub const KEYMAP: &[Section] = &[
                     any(Key::ctrl_code(K::Backspace), C::Hint),
                 ],
             ),
-            local(
+            game(
                 "Ctrl-A",
                 "analysis board: live engine lines and score graph",
                 &[any(ctrl('a'), C::Analyze)],
@@ -373,6 +391,19 @@ pub const KEYMAP: &[Section] = &[
                 )],
             ),
             local(
+                "e",
+                "the selected event in full, in a window (also in the log)",
+                &[tree(ch('e'), C::ShowEvent), log(ch('e'), C::ShowEvent)],
+            ),
+            local(
+                "[ ]",
+                "the previous / next iteration (the last is shown)",
+                &[
+                    tree(ch('['), explore(ExplorerMove::Iteration(-1))),
+                    tree(ch(']'), explore(ExplorerMove::Iteration(1))),
+                ],
+            ),
+            local(
                 "/ text Enter",
                 "the next node whose move contains text",
                 &[bind(P::Explorer, ch('/'), explore(ExplorerMove::Search))],
@@ -442,13 +473,16 @@ pub const KEYMAP: &[Section] = &[
                 "close the :compare view",
                 &[bind(P::Compare, key(K::Esc), C::CloseCompare)],
             ),
-            asks(
-                "Ctrl-C, Ctrl-D",
-                "quit; an unfinished game is offered next time",
-                &[any(ctrl('c'), C::Quit), any(ctrl('d'), C::Quit)],
-                RoomAsk::Quit,
-                "leave the server; a player's seat is kept",
-            ),
+            Binding {
+                places: Places::EVERYWHERE,
+                ..asks(
+                    "Ctrl-C, Ctrl-D",
+                    "quit; an unfinished game is offered next time",
+                    &[any(ctrl('c'), C::Quit), any(ctrl('d'), C::Quit)],
+                    RoomAsk::Quit,
+                    "leave the server; a player's seat is kept",
+                )
+            },
         ],
     },
 ];

@@ -98,7 +98,9 @@ pub fn input(app: &App, frame: &mut Frame, area: Rect) {
         spans.push(Span::styled("  ", palette.input));
         spans.push(Span::styled(first.clone(), palette.input_error));
     } else if text.is_empty() && focused {
-        let hint = if app.config.settings.glyphs == Glyphs::Ascii {
+        let hint = if let AppMode::Study(_) = app.mode {
+            ":trace save PATH, :help; Tab to the log or the explorer | F1 help"
+        } else if app.config.settings.glyphs == Glyphs::Ascii {
             "type a move (C2.5, h2e2) and Enter | F1 help"
         } else {
             "type a move (炮二平五, C2.5, h2e2) and Enter | F1 help"
@@ -253,6 +255,9 @@ fn state_parts(app: &App) -> (Vec<Part>, bool) {
     parts.extend(engine_part(app));
     if app.config.settings.step {
         parts.push(Part::new(2, "step".to_owned()));
+    }
+    if let Some(saving) = &app.study.saving {
+        parts.push(Part::new(1, saving.describe()));
     }
     (parts, alert)
 }

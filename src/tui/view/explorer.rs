@@ -7,6 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
+use unicode_width::UnicodeWidthStr;
 
 use super::panes::pane_block;
 use super::text::fit;
@@ -24,15 +25,53 @@ pub fn area(layout: &ScreenLayout) -> Rect {
     }
 }
 
-pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
+/// The explorer pane; with `detail`, its lower part shows the selected trace event in
+/// full (the tree study has a pane of its own for it).
+pub fn draw(app: &App, frame: &mut Frame, area: Rect, detail: bool) {
     let study = &app.study;
     let explorer = &study.explorer;
     let focused = app.focus == Focus::Board && app.popups.is_empty();
-    let block = pane_block(app, " Explorer ", focused);
-    let inner = block.inner(area);
+    let title = if explorer.iterations() > 1 {
+        format!(
+            " Explorer: iteration {} of {} ([ ]) ",
+            explorer.shown_iteration() + 1,
+            explorer.iterations()
+        )
+    } else {
+        " Explorer ".to_owned()
+    };
+    let block = pane_block(app, &title, focused);
+    let mut inner = block.inner(area);
     frame.render_widget(block, area);
     if inner.height == 0 {
         return;
+    }
+    if detail && study.detail.is_some() && inner.height >= 9 {
+        // The event takes what it needs, from a third to two thirds of the pane.
+        let width = usize::from(inner.width);
+        let (_, all) = super::study::event_text(app, width, usize::MAX);
+        let wanted = u16::try_from(all.len() + 1).unwrap_or(u16::MAX);
+        let height = wanted.clamp(inner.height / 3, inner.height * 2 / 3);
+        inner.height -= height;
+        let below = Rect::new(inner.x, inner.y + inner.height, inner.width, height);
+        let (title, rows) = super::study::event_text(app, width, usize::from(height) - 1);
+        let palette = &app.palette;
+        let dash = if app.config.settings.glyphs == Glyphs::Ascii {
+            "-"
+        } else {
+            "─"
+        };
+        let rule = dash.repeat(usize::from(below.width).saturating_sub(title.width()) / 2);
+        let mut lines = vec![Line::styled(
+            fit(
+                &format!("{rule}{title}{rule}"),
+                usize::from(below.width),
+                "",
+            ),
+            palette.pane.patch(palette.log_detail),
+        )];
+        lines.extend(rows.into_iter().map(|row| Line::styled(row, palette.pane)));
+        frame.render_widget(Paragraph::new(lines), below);
     }
     let palette = &app.palette;
     let width = usize::from(inner.width);

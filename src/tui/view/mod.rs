@@ -9,6 +9,7 @@ mod explorer;
 mod graph;
 mod panes;
 mod popups;
+mod study;
 pub(crate) mod text;
 
 use ratatui::Frame;
@@ -17,8 +18,9 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 pub use board::BoardView;
 
-use super::app::{App, Focus};
+use super::app::{App, AppMode, Focus};
 use super::layout::{BOARD_HEIGHT, BOARD_WIDTH, ScreenLayout};
+use super::study_layout::StudyLayout;
 use super::update::legal_targets;
 
 /// The message shown below the minimum size.
@@ -31,6 +33,13 @@ pub fn view(app: &App, frame: &mut Frame) {
         too_small(app, frame, area);
         return;
     };
+    // A tree study has its own screen: no game there.
+    if let AppMode::Study(_) = app.mode
+        && let Some(layout) = StudyLayout::new(area.width, area.height)
+    {
+        study::draw(app, frame, &layout);
+        return;
+    }
     let explorer_area = explorer::area(&layout);
     let (moves, graph) = super::move_list::split(app, &layout);
     if !app.study.shown {
@@ -51,7 +60,7 @@ pub fn view(app: &App, frame: &mut Frame) {
         }
     }
     if app.study.shown {
-        explorer::draw(app, frame, explorer_area);
+        explorer::draw(app, frame, explorer_area, true);
     }
     let log = if app.analysing() {
         let (table, log) = analysis::split(app, layout.log);

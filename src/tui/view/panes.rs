@@ -156,7 +156,7 @@ pub fn log(app: &App, frame: &mut Frame, area: Rect) {
     let explored = app
         .study
         .shown
-        .then(|| app.study.highlighted_seq())
+        .then(|| app.study.detail.or_else(|| app.study.highlighted_seq()))
         .flatten();
     // Long lines (a principal variation) wrap; the newest line shown sits at the
     // bottom and older ones fill the pane upwards, the top one cut if need be.

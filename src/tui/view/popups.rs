@@ -234,6 +234,19 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
             ];
             frame.render_widget(Paragraph::new(lines), inner);
         }
+        Popup::Event { scroll } => {
+            let rect = centred(area, 78, area.height.saturating_sub(2));
+            let inner = frame_popup(app, frame, rect, "Event (Esc closes, Up/Down scroll)");
+            let (title, rows) = super::study::event_text(app, usize::from(inner.width), usize::MAX);
+            let mut text = vec![Line::styled(
+                title.trim().to_owned(),
+                palette.popup.patch(palette.pane_title),
+            )];
+            text.extend(rows.into_iter().map(|row| Line::styled(row, palette.popup)));
+            let max_scroll = (text.len() as u16).saturating_sub(inner.height);
+            let paragraph = Paragraph::new(text).scroll(((*scroll).min(max_scroll), 0));
+            frame.render_widget(paragraph, inner);
+        }
         Popup::Message { title, text } => {
             // One line usually; several for lists (the book moves, Ctrl-B).
             let widest = text.lines().map(|l| l.width()).max().unwrap_or(0);
