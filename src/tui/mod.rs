@@ -35,15 +35,18 @@ mod records;
 mod remote;
 mod remote_input;
 mod remote_lobby;
+mod resume;
 mod search_log;
 mod style;
 mod terminal;
 mod update;
 mod view;
 
-pub use action::{Action, Command, Direction, Effect, ExplorerMove, LogScroll, RoomAsk};
+pub use action::{
+    Action, BrowseTo, Command, Direction, Effect, ExplorerMove, LogScroll, RoomAsk,
+};
 pub use analysis::{Analysis, Purpose, graph_points};
-pub use app::{App, AppMode, EngineState, Focus, Notice, Thinking};
+pub use app::{App, AppMode, Browse, EngineState, Focus, Notice, Thinking};
 pub use compare_view::{CompareRequest, CompareUpdate, CompareView, compare_view_row};
 pub use explorer::{StudyNames, StudyState, open_tree};
 pub use glyphs::GlyphSet;
@@ -52,7 +55,7 @@ pub use hint::Hint;
 pub use input::InputLine;
 pub use keymap::Place;
 pub use layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
-pub use popup::{ChoiceItem, ChoicePurpose, ChoiceValue, Popup, PromptPurpose};
+pub use popup::{ChoiceItem, ChoicePurpose, ChoiceValue, Discard, Popup, PromptPurpose};
 pub use records::{autosave_text, pgn_text, read_game, read_game_bytes};
 pub use remote::{Intent, RemoteSession, SCREEN_RESTORE, SCREEN_SETUP};
 pub use search_log::{LogKind, LogLine, SearchLog};

@@ -2,7 +2,7 @@
 
 use crossterm::event::KeyCode;
 
-use super::super::action::{Command, Direction, ExplorerMove, LogScroll, RoomAsk};
+use super::super::action::{BrowseTo, Command, Direction, ExplorerMove, LogScroll, RoomAsk};
 use super::{Bind, Binding, InRoom, Key, Pane, Places, Section};
 use crate::service::StepCommand;
 
@@ -98,6 +98,10 @@ const fn scroll(how: LogScroll) -> Command {
     Command::ScrollLog(how)
 }
 
+const fn browse(to: BrowseTo) -> Command {
+    Command::Browse(to)
+}
+
 pub const KEYMAP: &[Section] = &[
     Section {
         title: "Playing (the input line has focus at start)",
@@ -124,7 +128,7 @@ pub const KEYMAP: &[Section] = &[
                 ],
             ),
             // The line editor's own keys (`InputLine::edit_key`), in prompts too.
-            row("Home End Bksp Del", "edit the line", &[]),
+            row("Home End Bksp Del", "edit the line (with text on it)", &[]),
             row(
                 "Ctrl-U Ctrl-W",
                 "delete to line start / the word before the cursor",
@@ -225,8 +229,29 @@ pub const KEYMAP: &[Section] = &[
                 "save the game as PGN",
                 &[any(f(2), C::Save), any(ctrl('e'), C::Save)],
             ),
-            // In a room the room's moves stand: a click is answered from there.
-            local(
+            // Browsing changes what is shown, never the game (in a room: per viewer).
+            // On the input line only while it is empty (else they are text).
+            row(
+                "[ ]",
+                "browse: one move back / forward; the game stays whole",
+                &[
+                    input(ch('['), browse(BrowseTo::Back)),
+                    input(ch(']'), browse(BrowseTo::Forward)),
+                    board(ch('['), browse(BrowseTo::Back)),
+                    board(ch(']'), browse(BrowseTo::Forward)),
+                ],
+            ),
+            row(
+                "Home End",
+                "browse: the start / back to the game (empty line)",
+                &[
+                    input(key(K::Home), browse(BrowseTo::Start)),
+                    input(key(K::End), browse(BrowseTo::End)),
+                    board(key(K::Home), browse(BrowseTo::Start)),
+                    board(key(K::End), browse(BrowseTo::End)),
+                ],
+            ),
+            row(
                 "click a move",
                 "show the position after it (move list)",
                 &[],

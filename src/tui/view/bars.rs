@@ -144,6 +144,9 @@ pub fn status(app: &App, frame: &mut Frame, area: Rect) {
                     }
                 }
             }
+            if let Some(browse) = &app.browse {
+                parts.insert(0, format!("ply {}/{} shown", browse.ply, app.game.ply()));
+            }
             if let Some(hint) = &app.hint {
                 parts.push(format!("hint: {}", hint.text));
             }

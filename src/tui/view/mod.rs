@@ -86,7 +86,7 @@ fn draw_board(app: &App, frame: &mut Frame, layout: &ScreenLayout) {
     }
     let show_cursor = app.focus == Focus::Board || app.selected.is_some() || app.cursor_shown;
     let board = BoardView {
-        position: app.position(),
+        position: app.shown_position(),
         flipped: app.flipped,
         glyphs: app.glyphs(),
         palette,

@@ -190,6 +190,16 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
             ];
             frame.render_widget(Paragraph::new(lines), inner);
         }
+        Popup::ConfirmDiscard(discard) => {
+            let rect = centred(area, 60, 5);
+            let inner = frame_popup(app, frame, rect, "Unfinished game");
+            let lines = vec![
+                Line::styled(discard.question(), palette.popup),
+                Line::styled("", palette.popup),
+                Line::styled("y: go on   any other key: keep the game", hint_style),
+            ];
+            frame.render_widget(Paragraph::new(lines), inner);
+        }
         Popup::GameOver { outcome } => {
             let rect = centred(area, 64, 6);
             let inner = frame_popup(app, frame, rect, "Game over");
