@@ -188,7 +188,7 @@ fn hold_clock(app: &mut App) {
 /// After the game changed under the position shown (a move by the engine or the room,
 /// a takeback): the same ply is shown, or the game's position once the game is no
 /// longer than that.
-fn follow_browse(app: &mut App) {
+pub fn follow_browse(app: &mut App) {
     if let Some(browse) = &app.browse {
         let ply = browse.ply;
         show_ply(app, ply);
@@ -233,7 +233,7 @@ pub fn go_to_shown(app: &mut App, ply: usize) {
     let total = app.game.ply();
     if app.browse.is_some() {
         app.notify(format!(
-            "looking at ply {ply} of {total}: [ ] step, End back to the game"
+            "ply {ply}/{total} shown: [ ] step, End back to the game"
         ));
     } else if was != ply.min(total) {
         app.notify("back to the game");
