@@ -37,10 +37,11 @@ async fn browsing_in_a_room_is_per_viewer_and_never_changes_the_game() {
     // The spectator looks two moves back; the players' screens do not change.
     eve.type_text("[[").await;
     eve.wait_text("ply 1/3 shown").await;
-    // ann (to move) looks back and tries a move there: refused, nothing sent.
-    ann.type_text("[").await;
-    ann.wait_text("ply 2/3 shown").await;
-    ann.command("i9h9").await;
+    // ann (to move) looks back to a position with Black to move and tries a move
+    // there: refused, nothing sent.
+    ann.type_text("[[").await;
+    ann.wait_text("ply 1/3 shown").await;
+    ann.command("b9c7").await;
     ann.wait_text("you are looking back").await;
     assert!(!bob.text().contains("shown"), "{}", bob.text());
     // End: back to the game, and the move is played for the room.
