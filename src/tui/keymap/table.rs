@@ -128,7 +128,7 @@ pub const KEYMAP: &[Section] = &[
                 ],
             ),
             // The line editor's own keys (`InputLine::edit_key`), in prompts too.
-            row("Home End Bksp Del", "edit the line (with text on it)", &[]),
+            row("Home End Bksp Del", "edit the line", &[]),
             row(
                 "Ctrl-U Ctrl-W",
                 "delete to line start / the word before the cursor",
