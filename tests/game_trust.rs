@@ -244,7 +244,11 @@ fn a_loaded_resigned_game_shows_its_result_and_continues_only_when_asked() {
     );
     assert!(app.game_over());
     assert!(
-        app.notice.as_ref().unwrap().text.contains("Black wins by resignation"),
+        app.notice
+            .as_ref()
+            .unwrap()
+            .text
+            .contains("Black wins by resignation"),
         "{:?}",
         app.notice
     );

@@ -104,7 +104,8 @@ impl TimeControl {
     pub fn from_pgn_tag(text: &str) -> Option<TimeControl> {
         let seconds = |text: &str| -> Option<Duration> {
             let value: f64 = text.trim().parse().ok()?;
-            (value.is_finite() && value >= 0.0 && value <= MAX_TIME.as_secs_f64())
+            (0.0..=MAX_TIME.as_secs_f64())
+                .contains(&value)
                 .then(|| Duration::from_millis((value * 1000.0).round() as u64))
         };
         let text = text.trim();

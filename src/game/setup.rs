@@ -61,11 +61,7 @@ impl Setup {
             side = side.opponent();
         }
         for side in [Color::Red, Color::Black] {
-            clock.restore(
-                side,
-                self.time_left[side.index()],
-                moves[side.index()],
-            );
+            clock.restore(side, self.time_left[side.index()], moves[side.index()]);
         }
     }
 }
@@ -148,7 +144,9 @@ impl GameState {
         let left = |name: &str| self.tag(name).and_then(seconds_of);
         Setup {
             players: self.tag(TAG_ENGINE_PLAYS).and_then(players_of),
-            level: self.tag(TAG_LEVEL).and_then(|text| text.trim().parse().ok()),
+            level: self
+                .tag(TAG_LEVEL)
+                .and_then(|text| text.trim().parse().ok()),
             engine: self
                 .tag(TAG_ENGINE)
                 .map(str::trim)
@@ -183,11 +181,9 @@ mod tests {
     #[test]
     fn a_setup_reads_back_from_the_tags_and_pgn() {
         let control = TimeControl::from_pgn_tag("300+3").unwrap();
-        let mut game = GameState::with_moves(
-            Position::startpos(),
-            &[Move::parse_coords("h2e2").unwrap()],
-        )
-        .unwrap();
+        let mut game =
+            GameState::with_moves(Position::startpos(), &[Move::parse_coords("h2e2").unwrap()])
+                .unwrap();
         game.set_tag(TAG_CONTROL, &control.pgn_tag());
         let setup = Setup {
             players: Some(Players::Engine(Color::Red)),

@@ -251,8 +251,7 @@ impl GameState {
     /// record browsed goes on from there ("continue from here").
     pub fn continued_at(&self, ply: usize) -> GameState {
         let moves: Vec<Move> = self.moves().take(ply).collect();
-        GameState::with_moves(self.start.clone(), &moves)
-            .expect("the moves of a game are legal")
+        GameState::with_moves(self.start.clone(), &moves).expect("the moves of a game are legal")
     }
 }
 
@@ -310,8 +309,7 @@ mod tests {
 
     #[test]
     fn a_record_resigned_shows_its_result_and_browsing_positions_keep_the_game() {
-        let game =
-            GameState::with_moves(Position::startpos(), &[mv("h2e2"), mv("h9g7")]).unwrap();
+        let game = GameState::with_moves(Position::startpos(), &[mv("h2e2"), mv("h9g7")]).unwrap();
         let mut record = game.to_record();
         record.result = GameResult::BlackWins;
         let loaded = GameState::from_record(&record).unwrap();

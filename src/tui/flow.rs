@@ -255,7 +255,8 @@ pub fn play_shown(app: &mut App, mv: Move) {
         return;
     }
     app.selected = None;
-    app.popups.push(Popup::ConfirmDiscard(Discard::Cut { ply, mv }));
+    app.popups
+        .push(Popup::ConfirmDiscard(Discard::Cut { ply, mv }));
 }
 
 /// Yes to cutting: the game loses its moves after `ply` and `mv` is played there.

@@ -42,9 +42,7 @@ mod terminal;
 mod update;
 mod view;
 
-pub use action::{
-    Action, BrowseTo, Command, Direction, Effect, ExplorerMove, LogScroll, RoomAsk,
-};
+pub use action::{Action, BrowseTo, Command, Direction, Effect, ExplorerMove, LogScroll, RoomAsk};
 pub use analysis::{Analysis, Purpose, graph_points};
 pub use app::{App, AppMode, Browse, EngineState, Focus, Notice, Thinking};
 pub use compare_view::{CompareRequest, CompareUpdate, CompareView, compare_view_row};

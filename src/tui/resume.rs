@@ -17,7 +17,11 @@ pub fn setup_of(app: &App) -> Setup {
         players: Some(game_controls::players(app)),
         level: Some(settings.level),
         engine: Some(settings.engine.clone()),
-        bottom: Some(if app.flipped { Color::Black } else { Color::Red }),
+        bottom: Some(if app.flipped {
+            Color::Black
+        } else {
+            Color::Red
+        }),
         ..Setup::default()
     }
     .with_clock(&app.clock, app.now())
@@ -48,10 +52,7 @@ fn today() -> String {
 pub fn saved_game(app: &App) -> GameState {
     let mut game = app.game.clone();
     game.write_setup(&setup_of(app));
-    let names = [
-        player_name(app, Color::Red),
-        player_name(app, Color::Black),
-    ];
+    let names = [player_name(app, Color::Red), player_name(app, Color::Black)];
     game.write_header(OWN_EVENT, [&names[0], &names[1]], &today());
     game
 }
@@ -77,7 +78,9 @@ pub fn resume(app: &mut App, game: GameState) {
         );
     }
     if let Some(engine) = setup.engine.as_deref()
-        && super::engine_choice::engine_names(app).iter().any(|name| name == engine)
+        && super::engine_choice::engine_names(app)
+            .iter()
+            .any(|name| name == engine)
     {
         app.config.settings.engine = engine.to_owned();
     }
@@ -88,7 +91,8 @@ pub fn resume(app: &mut App, game: GameState) {
             settings.time_red = SideTime::Same;
             settings.time_black = SideTime::Same;
         } else {
-            let side_time = |control: Option<_>| control.map_or(SideTime::Untimed, SideTime::Control);
+            let side_time =
+                |control: Option<_>| control.map_or(SideTime::Untimed, SideTime::Control);
             settings.time_red = side_time(red);
             settings.time_black = side_time(black);
         }

@@ -254,7 +254,7 @@ fn prompt(purpose: PromptPurpose, text: &str) -> Popup {
 /// the position shown (and then asks whether to cut the game there).
 fn why_no_move(app: &App) -> Option<&'static str> {
     let browsing = app.browse.is_some();
-    if app.game.ended_off_board() || app.game_over() && browsing {
+    if app.game.ended_off_board() || (app.game_over() && browsing) {
         Some("the game is over: :continue plays on from the position shown, Ctrl-N new game")
     } else if app.game_over() {
         Some("the game is over: Ctrl-N starts a new one, Ctrl-Z takes back")
