@@ -83,6 +83,8 @@ fn a_resumed_game_has_its_sides_level_clocks_and_orientation_back() {
     time.advance(seconds(1000));
     assert_eq!(app.config.settings.engine_side, EngineSide::Black);
     app.offer_resume(read_game(&saved).unwrap());
+    let screen = screen_text(&render(&app, 80, 24));
+    assert!(screen.contains("you play Black, level 5, 5+3"), "{screen}");
     let effects = update(&mut app, key(KeyCode::Enter));
     assert!(
         started_search(&effects).is_none(),

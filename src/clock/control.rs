@@ -307,6 +307,21 @@ mod tests {
     }
 
     #[test]
+    fn the_pgn_tag_reads_back() {
+        for text in ["1+0", "3+2", "10+5", "40/90+30", "5m/move", "0.5+1.5"] {
+            let control: TimeControl = text.parse().unwrap();
+            assert_eq!(
+                TimeControl::from_pgn_tag(&control.pgn_tag()),
+                Some(control),
+                "{text}"
+            );
+        }
+        for bad in ["-", "?", "", "x+1", "0+0", "0/300"] {
+            assert_eq!(TimeControl::from_pgn_tag(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
     fn the_three_forms_parse_and_print_back() {
         let cases = [
             (

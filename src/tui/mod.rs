@@ -35,7 +35,7 @@ mod records;
 mod remote;
 mod remote_input;
 mod remote_lobby;
-mod resume;
+pub(crate) mod resume;
 mod search_log;
 mod style;
 mod terminal;

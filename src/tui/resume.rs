@@ -57,6 +57,35 @@ pub fn saved_game(app: &App) -> GameState {
     game
 }
 
+/// What a saved game was played with, in a line for the resume question: "you play
+/// Black, level 5, 300+3" (what the game does not say is left out).
+pub fn describe(game: &GameState) -> String {
+    let setup = game.setup();
+    let mut parts = Vec::new();
+    match setup.players {
+        Some(Players::Engine(engine)) => {
+            parts.push(format!("you play {}", engine.opponent().name()));
+        }
+        Some(Players::EngineBoth) => parts.push("engine against engine".to_owned()),
+        Some(Players::OneKeyboard | Players::TwoPeople) => parts.push("two players".to_owned()),
+        None => {}
+    }
+    if let Some(level) = setup.level {
+        parts.push(format!("level {level}"));
+    }
+    match setup.controls {
+        Some([Some(red), Some(black)]) if red == black => parts.push(red.to_string()),
+        Some([red, black]) if red.is_some() || black.is_some() => {
+            let text = |control: Option<crate::clock::TimeControl>| {
+                control.map_or_else(|| "untimed".to_owned(), |control| control.to_string())
+            };
+            parts.push(format!("Red {}, Black {}", text(red), text(black)));
+        }
+        _ => {}
+    }
+    parts.join(", ")
+}
+
 /// Plays on the game resumed, with what it was played with: the sides, the engine and
 /// its level, the orientation, the clocks with the time left (the side to move's
 /// runs). What the game does not say stays as the settings have it.

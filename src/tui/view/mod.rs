@@ -80,7 +80,12 @@ fn draw_board(app: &App, frame: &mut Frame, layout: &ScreenLayout) {
     let mut targets = legal_targets(app);
     // A hint shows as its piece selected and its target marked.
     let mut selected = app.selected;
-    if let Some(hint) = app.hint.as_ref().filter(|_| selected.is_none()) {
+    // (Not on an earlier position shown while browsing: the hint is for the game's.)
+    if let Some(hint) = app
+        .hint
+        .as_ref()
+        .filter(|_| selected.is_none() && app.browse.is_none())
+    {
         selected = Some(hint.mv.from());
         targets = vec![hint.mv.to()];
     }

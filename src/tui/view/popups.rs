@@ -155,7 +155,7 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
                     ),
                     palette.popup,
                 ),
-                Line::styled("", palette.popup),
+                Line::styled(crate::tui::resume::describe(game), palette.popup),
                 Line::styled("Enter: resume it      Esc: start a new game", palette.popup),
             ];
             frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
