@@ -10,6 +10,7 @@ mod action;
 mod analysis;
 mod app;
 mod book_link;
+mod browse;
 mod choices;
 mod commands;
 mod compare_view;

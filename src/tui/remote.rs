@@ -216,7 +216,7 @@ impl RemoteSession {
             self.app.game = view.game.clone();
             self.app.selected = None;
             // A viewer browsing back keeps the position shown (per viewer).
-            super::flow::follow_browse(&mut self.app);
+            super::browse::follow_browse(&mut self.app);
             if let Some(outcome) = self.app.position().outcome() {
                 self.app.notify(format!(
                     "game over: {} ({})",

@@ -170,11 +170,11 @@ fn run(app: &mut App, command: Command) -> Vec<Effect> {
         }
         Command::Hint => hint::request(app),
         Command::GoToPly(ply) => {
-            flow::go_to_shown(app, ply);
+            super::browse::go_to_shown(app, ply);
             Vec::new()
         }
         Command::Browse(to) => {
-            flow::browse(app, to);
+            super::browse::browse(app, to);
             Vec::new()
         }
         Command::Submit => submit_input(app),
@@ -226,7 +226,7 @@ fn carry_out(app: &mut App, answer: Answer) -> Vec<Effect> {
         Answer::Resign => game_controls::resign(app),
         Answer::Discard(Discard::NewGame) => game_controls::new_game(app),
         Answer::Discard(Discard::Load(text)) => return loading::load_now(app, &text),
-        Answer::Discard(Discard::Cut { ply, mv }) => flow::cut_and_play(app, ply, mv),
+        Answer::Discard(Discard::Cut { ply, mv }) => super::browse::cut_and_play(app, ply, mv),
         Answer::Rematch => game_controls::rematch(app),
         Answer::Resume(game) => super::resume::resume(app, *game),
         // The autosave holds the game declined: settle removes it.
@@ -292,7 +292,7 @@ fn submit_input(app: &mut App) -> Vec<Effect> {
     match notation_link::parse_move(app.shown_position(), &text) {
         Ok(mv) => {
             app.input.clear();
-            flow::play_shown(app, mv);
+            super::browse::play_shown(app, mv);
             Vec::new()
         }
         Err(error @ MoveError::Ambiguous { .. }) => {
@@ -319,7 +319,7 @@ fn play_candidate(app: &mut App, mv: Move) -> Vec<Effect> {
         return Vec::new();
     }
     app.input.clear();
-    flow::play_shown(app, mv);
+    super::browse::play_shown(app, mv);
     Vec::new()
 }
 
@@ -345,7 +345,7 @@ fn pick_or_put(app: &mut App) -> Vec<Effect> {
                 Vec::new()
             } else if app.shown_position().is_legal(mv) {
                 app.input.clear();
-                flow::play_shown(app, mv);
+                super::browse::play_shown(app, mv);
                 Vec::new()
             } else {
                 app.alert(format!("{} cannot go there", mv.iccs()));
