@@ -175,7 +175,10 @@ fn load_and_save_go_through_the_driver() {
     for c in "game.pgn".chars() {
         update(&mut app, key(KeyCode::Char(c)));
     }
-    let effects = update(&mut app, key(KeyCode::Enter));
+    // Over the unfinished game it asks first; y reads the file.
+    assert!(update(&mut app, key(KeyCode::Enter)).is_empty());
+    assert!(matches!(app.popups.last(), Some(Popup::ConfirmDiscard(_))));
+    let effects = update(&mut app, key(KeyCode::Char('y')));
     assert_eq!(effects, [Effect::ReadFile("game.pgn".into())]);
     update(
         &mut app,

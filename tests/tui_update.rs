@@ -161,7 +161,9 @@ fn undo_while_the_engine_thinks_stops_it_first_and_ignores_its_late_answer() {
     assert!(played(&app).is_empty());
     // New game and quit stop it too.
     let id = started_search(&type_line(&mut app, "h2e2")).unwrap();
-    let effects = update(&mut app, ctrl('n'));
+    // (Ctrl-N asks first: the game is unfinished.)
+    assert!(update(&mut app, ctrl('n')).is_empty());
+    let effects = update(&mut app, key(KeyCode::Char('y')));
     assert_eq!(effects, [Effect::StopSearch(id), Effect::RemoveAutosave]);
     let id = started_search(&type_line(&mut app, "h2e2")).unwrap();
     let effects = update(&mut app, ctrl('c'));

@@ -98,6 +98,41 @@ impl TimeControl {
     }
 }
 
+impl TimeControl {
+    /// Reads PGN's `TimeControl` tag as `pgn_tag` writes it (seconds: `600+5`,
+    /// `40/5400+30`, `1/300`); `None` for anything else (`-`, `?`, garbage).
+    pub fn from_pgn_tag(text: &str) -> Option<TimeControl> {
+        let seconds = |text: &str| -> Option<Duration> {
+            let value: f64 = text.trim().parse().ok()?;
+            (0.0..=MAX_TIME.as_secs_f64())
+                .contains(&value)
+                .then(|| Duration::from_millis((value * 1000.0).round() as u64))
+        };
+        let text = text.trim();
+        let (moves, rest) = match text.split_once('/') {
+            Some((moves, rest)) => (Some(moves.trim().parse::<u32>().ok()?), rest),
+            None => (None, text),
+        };
+        let (base, increment) = match rest.split_once('+') {
+            Some((base, increment)) => (seconds(base)?, seconds(increment)?),
+            None => (seconds(rest)?, Duration::ZERO),
+        };
+        if base.is_zero() && increment.is_zero() {
+            return None;
+        }
+        Some(match moves {
+            Some(1) if increment.is_zero() => TimeControl::PerMove(base),
+            Some(0) => return None,
+            Some(moves) => TimeControl::Moves {
+                moves,
+                base,
+                increment,
+            },
+            None => TimeControl::Fischer { base, increment },
+        })
+    }
+}
+
 fn error(text: &str, reason: impl Into<String>) -> TimeControlError {
     TimeControlError {
         text: text.to_owned(),
@@ -269,6 +304,21 @@ mod tests {
 
     fn ms(millis: u64) -> Duration {
         Duration::from_millis(millis)
+    }
+
+    #[test]
+    fn the_pgn_tag_reads_back() {
+        for text in ["1+0", "3+2", "10+5", "40/90+30", "5m/move", "0.5+1.5"] {
+            let control: TimeControl = text.parse().unwrap();
+            assert_eq!(
+                TimeControl::from_pgn_tag(&control.pgn_tag()),
+                Some(control),
+                "{text}"
+            );
+        }
+        for bad in ["-", "?", "", "x+1", "0+0", "0/300"] {
+            assert_eq!(TimeControl::from_pgn_tag(bad), None, "{bad}");
+        }
     }
 
     #[test]

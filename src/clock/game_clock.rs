@@ -135,6 +135,18 @@ impl GameClock {
         })
     }
 
+    /// The clocks of a game resumed: `side`'s time left and moves made so far as saved
+    /// (a side not timed keeps nothing); no clock runs.
+    pub fn restore(&mut self, side: Color, remaining: Option<Duration>, moves_made: u32) {
+        let index = side.index();
+        if self.controls[index].is_some()
+            && let Some(remaining) = remaining
+        {
+            self.remaining[index] = remaining;
+        }
+        self.moves_made[index] = moves_made;
+    }
+
     /// The clocks with the sides' time controls swapped (a rematch with colours swapped).
     pub fn swapped(&self) -> GameClock {
         GameClock::new(self.controls[1], self.controls[0])

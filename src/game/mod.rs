@@ -12,6 +12,7 @@ mod lobby;
 mod players;
 mod room;
 mod rules;
+mod setup;
 mod state;
 
 pub use agreement::{DrawReply, TakebackReply};
@@ -23,4 +24,5 @@ pub use lobby::{
 pub use players::Players;
 pub use room::{RoomView, ended_text};
 pub use rules::RuleError;
+pub use setup::{OWN_EVENT, Setup};
 pub use state::{GameState, IllegalMoveAt, Pending, PlayedMove};

@@ -112,6 +112,11 @@ impl GameState {
         }
     }
 
+    /// Removes tag `name`, if present.
+    pub fn remove_tag(&mut self, name: &str) {
+        self.tags.retain(|(tag, _)| tag != name);
+    }
+
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
@@ -123,6 +128,10 @@ impl GameState {
     pub fn from_record(record: &GameRecord) -> Result<GameState, IllegalMoveAt> {
         let mut game = GameState::with_moves(record.start.clone(), &record.moves)?;
         game.tags = record.tags.clone();
+        // A result the board does not show (resignation, time, agreement) stands.
+        if game.position.outcome().is_none() {
+            game.ended = given_result(record.result, game.tag("Termination"));
+        }
         Ok(game)
     }
 
@@ -216,6 +225,56 @@ impl GameState {
     pub fn can_redo(&self) -> bool {
         !self.taken_back.is_empty()
     }
+
+    /// The position after the first `ply` plies (the current one from `ply()` on).
+    pub fn position_at(&self, ply: usize) -> Position {
+        if ply >= self.ply() {
+            return self.position.clone();
+        }
+        let mut position = self.start.clone();
+        for played in &self.played[..ply] {
+            position.make_move(played.mv);
+        }
+        position
+    }
+
+    /// Cuts the game after `ply` plies: the moves after are dropped (not kept for redo).
+    pub fn cut_at(&mut self, ply: usize) {
+        while self.ply() > ply {
+            self.undo();
+        }
+        self.taken_back.clear();
+        self.pending = Pending::default();
+    }
+
+    /// A new game from the position after `ply` plies, with the moves before it: the
+    /// record browsed goes on from there ("continue from here").
+    pub fn continued_at(&self, ply: usize) -> GameState {
+        let moves: Vec<Move> = self.moves().take(ply).collect();
+        GameState::with_moves(self.start.clone(), &moves).expect("the moves of a game are legal")
+    }
+}
+
+/// The result a record gives that the board does not show, told apart by its
+/// `Termination` tag (a win without one is taken for a resignation).
+fn given_result(result: GameResult, termination: Option<&str>) -> Option<Outcome> {
+    let loser = match result {
+        GameResult::RedWins => Color::Black,
+        GameResult::BlackWins => Color::Red,
+        GameResult::Draw => {
+            return Some(Outcome::Draw(crate::board::rules::DrawReason::Agreement));
+        }
+        GameResult::Unknown => return None,
+    };
+    let on_time = termination.is_some_and(|text| {
+        let text = text.to_ascii_lowercase();
+        text.contains("time") || text.contains("flag")
+    });
+    Some(if on_time {
+        Outcome::flag_fall(loser)
+    } else {
+        Outcome::resignation(loser)
+    })
 }
 
 #[cfg(test)]
@@ -246,6 +305,27 @@ mod tests {
         assert_eq!(game.played()[0].text(Notation::Chinese), "炮二平五");
         let back = GameState::from_record(&game.to_record()).unwrap();
         assert_eq!(back.moves().collect::<Vec<_>>(), [mv("h2e2"), mv("b9c7")]);
+    }
+
+    #[test]
+    fn a_record_resigned_shows_its_result_and_browsing_positions_keep_the_game() {
+        let game = GameState::with_moves(Position::startpos(), &[mv("h2e2"), mv("h9g7")]).unwrap();
+        let mut record = game.to_record();
+        record.result = GameResult::BlackWins;
+        let loaded = GameState::from_record(&record).unwrap();
+        assert_eq!(loaded.outcome(), Some(Outcome::resignation(Color::Red)));
+        assert!(loaded.ended_off_board());
+        let mut after_one = Position::startpos();
+        after_one.make_move(mv("h2e2"));
+        assert_eq!(loaded.position_at(1).key(), after_one.key());
+        assert_eq!(loaded.position_at(9).key(), loaded.position().key());
+        let goes_on = loaded.continued_at(1);
+        assert_eq!(goes_on.outcome(), None);
+        assert_eq!(goes_on.ply(), 1);
+        let mut cut = game.clone();
+        cut.cut_at(1);
+        assert_eq!(cut.ply(), 1);
+        assert!(!cut.can_redo());
     }
 
     #[test]

@@ -15,6 +15,8 @@ mod game;
 mod pgn;
 mod write;
 
+pub use write::pgn_date;
+
 pub use encoding::{DecodeError, TextEncoding, decode};
 pub use game::{GameRecord, GameResult, RecordError};
 pub use pgn::{MoveFailure, MoveText, PgnError, PgnErrorKind, PgnGame, Tag, parse_pgn};

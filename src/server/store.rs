@@ -33,6 +33,11 @@ pub fn room_pgn(room: &RoomState) -> String {
     let mut record: GameRecord = room.game.to_record();
     record.tags.clear();
     let mut tag = |name: &str, value: &str| record.tags.push((name.to_owned(), value.to_owned()));
+    tag("Event", &format!("xiangqi-tui room {}", room.name));
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs());
+    tag("Date", &crate::record::pgn_date(seconds));
     tag(TAG_ROOM, &room.name);
     tag(TAG_KIND, room.kind.name());
     for (color, name_tag, id_tag) in [

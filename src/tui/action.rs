@@ -98,6 +98,8 @@ pub enum Command {
     Hint,
     /// Show the position after this many plies (a click in the move list).
     GoToPly(usize),
+    /// Step through the game's moves without changing it.
+    Browse(BrowseTo),
     /// Enter on the input line: play the move typed, run the `:` command, or (empty)
     /// pick up or put down at the board cursor.
     Submit,
@@ -115,6 +117,19 @@ pub enum Command {
     CloseCompare,
     /// In a room: what the player asks of it (the remote session carries it out).
     AskRoom(RoomAsk),
+}
+
+/// Where browsing the game goes: the position shown changes, the game stays whole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BrowseTo {
+    /// One move back.
+    Back,
+    /// One move forward.
+    Forward,
+    /// The start position.
+    Start,
+    /// The game's position (browsing ends).
+    End,
 }
 
 /// How the search log scrolls.

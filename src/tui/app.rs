@@ -64,6 +64,14 @@ pub enum AppMode {
     Room(String),
 }
 
+/// Browsing: an earlier position of the game is shown; the game itself is whole.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Browse {
+    /// The plies played before the position shown (less than the game's).
+    pub ply: usize,
+    pub position: Position,
+}
+
 /// A search in progress.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Thinking {
@@ -154,6 +162,8 @@ pub struct App {
     pub mode: AppMode,
     /// What the last update's settle step saw (`flow::settle`).
     pub settled: super::flow::Settled,
+    /// An earlier position shown while browsing the game (per viewer in a room).
+    pub browse: Option<Browse>,
 }
 
 impl App {
@@ -201,6 +211,7 @@ impl App {
             time: Arc::new(MonotonicTime::default()),
             mode: AppMode::Play,
             settled: Default::default(),
+            browse: None,
         };
         app.reset_clock();
         app.orient();
@@ -224,6 +235,25 @@ impl App {
 
     pub fn position(&self) -> &Position {
         self.game.position()
+    }
+
+    /// The position on the board: the game's, or an earlier one while browsing.
+    pub fn shown_position(&self) -> &Position {
+        self.browse
+            .as_ref()
+            .map_or(self.game.position(), |browse| &browse.position)
+    }
+
+    /// The plies played before the position shown.
+    pub fn shown_ply(&self) -> usize {
+        self.browse
+            .as_ref()
+            .map_or(self.game.ply(), |browse| browse.ply)
+    }
+
+    /// Whether the game has moves and no result: throwing it away asks first.
+    pub fn game_unfinished(&self) -> bool {
+        self.game.ply() > 0 && !self.game_over()
     }
 
     /// The sides the engine plays in this build (none without an engine).
@@ -288,10 +318,15 @@ impl App {
             control.map_or_else(|| "-".to_owned(), |control| control.pgn_tag())
         };
         if red == black {
-            if red.is_some() {
+            // A control taken away is written as none ("-"), so a resume does not bring
+            // it back.
+            if red.is_some() || self.game.tag("TimeControl").is_some() {
                 self.game.set_tag("TimeControl", &tag(red));
             }
+            self.game.remove_tag("RedTimeControl");
+            self.game.remove_tag("BlackTimeControl");
         } else {
+            self.game.remove_tag("TimeControl");
             self.game.set_tag("RedTimeControl", &tag(red));
             self.game.set_tag("BlackTimeControl", &tag(black));
         }
@@ -311,6 +346,11 @@ impl App {
     /// Puts the side of the person playing at the bottom (Red when both or neither play).
     pub fn orient(&mut self) {
         self.flipped = self.engine_side() == EngineSide::Red;
+        self.orient_cursor();
+    }
+
+    /// The board cursor on the bottom side's palace row.
+    pub fn orient_cursor(&mut self) {
         self.cursor = if self.flipped {
             Square::new(4, 6)
         } else {

@@ -129,6 +129,12 @@ pub const COMMANDS: &[CommandSpec] = &[
         ..on_game("save", ":save PATH", "save the game as PGN", save)
     },
     on_game(
+        "continue",
+        ":continue",
+        "a new game from the position shown (a finished game, browsing)",
+        continue_here,
+    ),
+    on_game(
         "compare",
         ":compare [DEPTH]",
         "every backend on this position, depths 1-DEPTH",
@@ -327,6 +333,17 @@ fn load(app: &mut App, argument: &str) -> Result<Vec<Effect>, String> {
 
 fn save(app: &mut App, argument: &str) -> Result<Vec<Effect>, String> {
     Ok(loading::save_to(app, argument))
+}
+
+fn continue_here(app: &mut App, _: &str) -> Result<Vec<Effect>, String> {
+    let ply = app.shown_ply();
+    if app.browse.is_none() && !app.game_over() {
+        return Err("the game goes on: browse back with [ first, or just play".to_owned());
+    }
+    let game = app.game.continued_at(ply);
+    super::flow::start_game(app, game);
+    app.notify(format!("a new game from ply {ply}: play on"));
+    Ok(Vec::new())
 }
 
 fn trace(app: &mut App, argument: &str) -> Result<Vec<Effect>, String> {

@@ -10,7 +10,7 @@ use crate::game::{GameState, RuleError, TakebackReply};
 use crate::service::SearchRequest;
 
 use super::action::Effect;
-use super::app::{App, Thinking};
+use super::app::{App, AppMode, Thinking};
 use super::popup::Popup;
 use super::search_log::LogKind;
 use super::{analysis, book_link, engine_events, game_controls, notation_link, records};
@@ -74,6 +74,9 @@ pub struct Settled {
     /// The engine's situation when last looked at; `None`: look at the next settle.
     situation: Option<Situation>,
     quitting: bool,
+    /// The game clock was stopped because the player cannot move (help or the
+    /// analysis board open); it runs again when they close.
+    clock_held: bool,
 }
 
 impl Settled {
@@ -85,6 +88,7 @@ impl Settled {
             saved: Some(GameMark::of(app)),
             situation: Some(Situation::of(app)),
             quitting: false,
+            clock_held: false,
         }
     }
 }
@@ -116,6 +120,10 @@ pub fn settle(app: &mut App, effects: &mut Vec<Effect>) {
         if game_changed || outdated || quitting_now {
             effects.extend(stop_search(app));
         }
+        if game_changed {
+            super::browse::follow_browse(app);
+        }
+        hold_clock(app);
         if app.settled.saved != Some(game) || quitting_now {
             effects.extend(save_effects(app));
             app.settled.saved = Some(game);
@@ -152,6 +160,31 @@ pub fn settle(app: &mut App, effects: &mut Vec<Effect>) {
     }
 }
 
+/// A clock does not run while the player cannot move: help open in a local game, or
+/// the analysis board entered from a game. A room's clock is shared: it runs on (the
+/// help says so).
+fn hold_clock(app: &mut App) {
+    let help = app
+        .popups
+        .iter()
+        .any(|popup| matches!(popup, Popup::Help { .. }));
+    let hold = match app.mode {
+        AppMode::Play => help,
+        AppMode::Analysis => true,
+        AppMode::Study(_) | AppMode::Room(_) => false,
+    };
+    let now = app.now();
+    if hold && !app.settled.clock_held && app.clock_ticking() {
+        app.clock.stop(now);
+        app.settled.clock_held = true;
+    } else if !hold && app.settled.clock_held {
+        app.settled.clock_held = false;
+        if !app.game_over() {
+            app.clock.start(app.position().side_to_move(), now);
+        }
+    }
+}
+
 /// The autosave already holds the game shown (it was resumed from it).
 pub fn mark_saved(app: &mut App) {
     app.settled.saved = Some(GameMark::of(app));
@@ -165,6 +198,7 @@ pub fn forget_saved(app: &mut App) {
 /// Replaces the game, keeping the settings; the board turns to the player's side.
 pub fn start_game(app: &mut App, game: GameState) {
     app.game = game;
+    app.browse = None;
     app.settled.game = None;
     app.selected = None;
     app.input.clear();
@@ -182,7 +216,9 @@ fn save_effects(app: &App) -> Vec<Effect> {
     if app.game.ply() == 0 || app.game_over() {
         vec![Effect::RemoveAutosave]
     } else {
-        vec![Effect::Autosave(records::autosave_text(&app.game))]
+        vec![Effect::Autosave(records::autosave_text(
+            &super::resume::saved_game(app),
+        ))]
     }
 }
 
@@ -356,8 +392,9 @@ pub fn redo(app: &mut App) {
     }
 }
 
-/// Shows the position after `ply` plies (a click in the move list), by taking back or
-/// playing again the moves in between.
+/// On the analysis board: goes to the position after `ply` plies by taking back or
+/// playing again the moves in between (the engine analyses the game's position). A
+/// game is browsed without changing it instead (`browse`).
 pub fn go_to_ply(app: &mut App, ply: usize) {
     if ply == app.game.ply() {
         return;

@@ -9,7 +9,7 @@ use crate::game::{DrawReply, GameState, Players, RuleError, SearchView};
 
 use super::app::App;
 use super::flow::start_game;
-use super::popup::{ChoiceItem, ChoicePurpose, ChoiceValue, Popup};
+use super::popup::{ChoiceItem, ChoicePurpose, ChoiceValue, Discard, Popup};
 use super::search_log::LogKind;
 
 /// The time controls the chooser offers, besides "none".
@@ -129,6 +129,15 @@ pub fn on_tick(app: &mut App) {
     let now = app.now();
     if app.game.check_flag(&mut app.clock, now).is_some() {
         game_ended(app);
+    }
+}
+
+/// Ctrl-N: a new game, asking first when that throws an unfinished game away.
+pub fn ask_new_game(app: &mut App) {
+    if app.game_unfinished() {
+        app.popups.push(Popup::ConfirmDiscard(Discard::NewGame));
+    } else {
+        new_game(app);
     }
 }
 

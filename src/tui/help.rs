@@ -41,6 +41,11 @@ pub fn toggle(app: &mut App) {
         app.popups.pop();
     } else {
         app.popups.push(Popup::Help { scroll: 0 });
+        // A local game's clock stops while the help is open (`flow::settle`); a room's
+        // clock is shared.
+        if app.place() == super::keymap::Place::Room {
+            app.notify("the room's clock keeps running while the help is open");
+        }
     }
 }
 

@@ -125,9 +125,13 @@ fn bound(app: &mut App, pane: Pane, key: &KeyEvent) -> Option<Option<Command>> {
 }
 
 fn input_key(app: &mut App, key: KeyEvent) -> Option<Command> {
-    // With text on the line, characters are text (`?` too) and Left/Right edit it.
+    // With text on the line, characters are text (`?`, `[` too) and Left/Right,
+    // Home/End edit it.
     let edits_text = !app.input.is_empty()
-        && matches!(key.code, KeyCode::Char(_) | KeyCode::Left | KeyCode::Right);
+        && matches!(
+            key.code,
+            KeyCode::Char(_) | KeyCode::Left | KeyCode::Right | KeyCode::Home | KeyCode::End
+        );
     if !edits_text && let Some(command) = bound(app, Pane::Input, &key) {
         return command;
     }
@@ -232,6 +236,13 @@ fn popup_key(app: &mut App, key: KeyEvent) -> Option<Request> {
             KeyCode::Char('y' | 'Y') | KeyCode::Enter => answer(Answer::Resign),
             _ => {
                 app.notify("resignation cancelled");
+                None
+            }
+        },
+        Popup::ConfirmDiscard(discard) => match key.code {
+            KeyCode::Char('y' | 'Y') | KeyCode::Enter => answer(Answer::Discard(discard)),
+            _ => {
+                app.notify("the game is kept");
                 None
             }
         },

@@ -8,7 +8,7 @@ use crate::game::GameState;
 use super::action::Effect;
 use super::app::App;
 use super::flow::start_game;
-use super::popup::Popup;
+use super::popup::{Discard, Popup};
 use super::records;
 
 /// Loads the game in `text` (a FEN, or a file's contents), replacing the current one.
@@ -20,7 +20,15 @@ pub fn load_game_text(app: &mut App, text: &str, source: &str) -> Result<(), Str
 
 fn load_game(app: &mut App, game: GameState, source: &str) {
     start_game(app, game);
-    app.notify(format!("loaded {source}"));
+    match app.game.outcome() {
+        // A finished game is a record to browse; `:continue` plays on from a position.
+        Some(outcome) => app.notify(format!(
+            "loaded {source}: {} ({}); [ ] browse, :continue plays on",
+            outcome.describe(),
+            outcome.pgn_result()
+        )),
+        None => app.notify(format!("loaded {source}")),
+    }
 }
 
 pub fn on_file_read(app: &mut App, path: &Path, result: Result<Vec<u8>, String>) {
@@ -37,12 +45,24 @@ pub fn on_file_read(app: &mut App, path: &Path, result: Result<Vec<u8>, String>)
     }
 }
 
-/// The answer to the load prompt: a FEN loads at once, anything else is a file to read.
+/// The answer to the load prompt (or `:load`, `:fen`): asks first when the unfinished
+/// game would be lost.
 pub fn load_from_prompt(app: &mut App, text: &str) -> Vec<Effect> {
     let text = text.trim();
     if text.is_empty() {
         return Vec::new();
     }
+    if app.game_unfinished() {
+        app.popups
+            .push(Popup::ConfirmDiscard(Discard::Load(text.to_owned())));
+        return Vec::new();
+    }
+    load_now(app, text)
+}
+
+/// Loads: a FEN at once, anything else is a file to read.
+pub fn load_now(app: &mut App, text: &str) -> Vec<Effect> {
+    let text = text.trim();
     // The search stops when the game loaded replaces the one it was for (settle).
     if Position::from_fen(text).is_ok() {
         let _ = load_game_text(app, text, "FEN");
@@ -59,6 +79,9 @@ pub fn save_to(app: &mut App, path: &str) -> Vec<Effect> {
     }
     vec![Effect::WriteFile {
         path: PathBuf::from(path),
-        contents: records::pgn_text(&app.game, app.config.settings.notation),
+        contents: records::pgn_text(
+            &super::resume::saved_game(app),
+            app.config.settings.notation,
+        ),
     }]
 }

@@ -67,11 +67,37 @@ pub struct ChoiceItem {
     pub value: ChoiceValue,
 }
 
+/// What would throw away the unfinished game, asked first (`Popup::ConfirmDiscard`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Discard {
+    /// A new game (Ctrl-N).
+    NewGame,
+    /// Load a FEN or a file (the load prompt's text).
+    Load(String),
+    /// A move played on an earlier position: the game is cut after `ply` plies.
+    Cut { ply: usize, mv: crate::board::Move },
+}
+
+impl Discard {
+    /// The question, in a line.
+    pub fn question(&self) -> String {
+        match self {
+            Discard::NewGame => "Start a new game? The unfinished one is lost.".to_owned(),
+            Discard::Load(_) => "Load over the unfinished game? It is lost.".to_owned(),
+            Discard::Cut { ply, .. } => {
+                format!("Cut the game after ply {ply} and play this move?")
+            }
+        }
+    }
+}
+
 /// What closing a popup asks for; `update` carries it out.
 #[derive(Debug)]
 pub enum Answer {
     /// Yes to the resignation question.
     Resign,
+    /// Yes: throw the unfinished game away for this.
+    Discard(Discard),
     /// A new game with the colours swapped (the result popup).
     Rematch,
     /// Play on the unfinished game found at start.
@@ -114,6 +140,8 @@ pub enum Popup {
     Message { title: String, text: String },
     /// Ctrl-R: y resigns, anything else keeps playing.
     ConfirmResign,
+    /// Something would throw the unfinished game away: y goes on, anything else keeps it.
+    ConfirmDiscard(Discard),
     /// The game ended: the result and why; n a new game, r a rematch, Esc closes.
     GameOver {
         outcome: crate::board::rules::Outcome,

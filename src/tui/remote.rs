@@ -215,6 +215,8 @@ impl RemoteSession {
         {
             self.app.game = view.game.clone();
             self.app.selected = None;
+            // A viewer browsing back keeps the position shown (per viewer).
+            super::browse::follow_browse(&mut self.app);
             if let Some(outcome) = self.app.position().outcome() {
                 self.app.notify(format!(
                     "game over: {} ({})",

@@ -11,7 +11,7 @@ use super::action::{Action, Command, Effect, LogScroll};
 use super::app::{App, AppMode, Focus};
 use super::keys::Request;
 use super::notation_link;
-use super::popup::{Answer, Popup, PromptPurpose};
+use super::popup::{Answer, Discard, Popup, PromptPurpose};
 use super::{
     analysis, book_link, choices, engine_events, flow, game_controls, hint, keys, loading,
 };
@@ -82,7 +82,7 @@ fn run(app: &mut App, command: Command) -> Vec<Effect> {
             Vec::new()
         }
         Command::NewGame => {
-            game_controls::new_game(app);
+            game_controls::ask_new_game(app);
             Vec::new()
         }
         Command::Resign => {
@@ -182,7 +182,11 @@ fn run(app: &mut App, command: Command) -> Vec<Effect> {
         }
         Command::Hint => hint::request(app),
         Command::GoToPly(ply) => {
-            flow::go_to_ply(app, ply);
+            super::browse::go_to_shown(app, ply);
+            Vec::new()
+        }
+        Command::Browse(to) => {
+            super::browse::browse(app, to);
             Vec::new()
         }
         Command::Submit => submit_input(app),
@@ -232,13 +236,11 @@ fn run(app: &mut App, command: Command) -> Vec<Effect> {
 fn carry_out(app: &mut App, answer: Answer) -> Vec<Effect> {
     match answer {
         Answer::Resign => game_controls::resign(app),
+        Answer::Discard(Discard::NewGame) => game_controls::new_game(app),
+        Answer::Discard(Discard::Load(text)) => return loading::load_now(app, &text),
+        Answer::Discard(Discard::Cut { ply, mv }) => super::browse::cut_and_play(app, ply, mv),
         Answer::Rematch => game_controls::rematch(app),
-        Answer::Resume(game) => {
-            flow::start_game(app, *game);
-            // The autosave holds this game: nothing to write.
-            flow::mark_saved(app);
-            app.notify("resumed the unfinished game");
-        }
+        Answer::Resume(game) => super::resume::resume(app, *game),
         // The autosave holds the game declined: settle removes it.
         Answer::DeclineResume => flow::forget_saved(app),
         Answer::Candidate(mv) => return play_candidate(app, mv),
@@ -264,10 +266,12 @@ fn prompt(purpose: PromptPurpose, text: &str) -> Popup {
 pub const STUDY_HAS_NO_GAME: &str =
     "no game in the tree study: Space steps, :trace save PATH saves";
 
-/// Why a person cannot move now, if they cannot.
+/// Why a person cannot move now, if they cannot. While browsing, the move is made on
+/// the position shown (and then asks whether to cut the game there).
 fn why_no_move(app: &App) -> Option<&'static str> {
-    if app.game.ended_off_board() {
-        Some("the game is over: Ctrl-N starts a new one")
+    let browsing = app.browse.is_some();
+    if app.game.ended_off_board() || (app.game_over() && browsing) {
+        Some("the game is over: :continue plays on from the position shown, Ctrl-N new game")
     } else if app.game_over() {
         Some("the game is over: Ctrl-N starts a new one, Ctrl-Z takes back")
     } else if app
@@ -277,6 +281,10 @@ fn why_no_move(app: &App) -> Option<&'static str> {
         .is_some_and(|t| t.purpose == analysis::Purpose::Play)
     {
         Some("the engine is thinking: Ctrl-G makes it move now, Ctrl-T stops it")
+    } else if browsing {
+        let side = app.shown_position().side_to_move();
+        (app.engine_plays(side) && !app.engine.paused)
+            .then_some("it is the engine's move in the position shown: End goes back")
     } else if !app.people_may_move() {
         Some("it is the engine's move: Ctrl-G lets it move")
     } else {
@@ -302,10 +310,10 @@ fn submit_input(app: &mut App) -> Vec<Effect> {
         app.input.set_error(why.to_owned());
         return Vec::new();
     }
-    match notation_link::parse_move(app.position(), &text) {
+    match notation_link::parse_move(app.shown_position(), &text) {
         Ok(mv) => {
             app.input.clear();
-            flow::play_move(app, mv);
+            super::browse::play_shown(app, mv);
             Vec::new()
         }
         Err(error @ MoveError::Ambiguous { .. }) => {
@@ -328,19 +336,20 @@ fn submit_input(app: &mut App) -> Vec<Effect> {
 
 /// Plays a move chosen from the candidates of an ambiguous input.
 fn play_candidate(app: &mut App, mv: Move) -> Vec<Effect> {
-    if why_no_move(app).is_some() || !app.position().is_legal(mv) {
+    if why_no_move(app).is_some() || !app.shown_position().is_legal(mv) {
         return Vec::new();
     }
     app.input.clear();
-    flow::play_move(app, mv);
+    super::browse::play_shown(app, mv);
     Vec::new()
 }
 
 /// Enter on the board: pick up the piece under the cursor, or put the picked one down.
 fn pick_or_put(app: &mut App) -> Vec<Effect> {
     let target = app.cursor;
-    let piece = app.position().piece_at(target);
-    let own = piece.is_some() && piece.color() == app.position().side_to_move();
+    let position = app.shown_position();
+    let piece = position.piece_at(target);
+    let own = piece.is_some() && piece.color() == position.side_to_move();
     match app.selected {
         Some(from) if from == target => {
             app.selected = None;
@@ -355,9 +364,9 @@ fn pick_or_put(app: &mut App) -> Vec<Effect> {
             if let Some(why) = why_no_move(app) {
                 app.alert(why);
                 Vec::new()
-            } else if app.position().is_legal(mv) {
+            } else if app.shown_position().is_legal(mv) {
                 app.input.clear();
-                flow::play_move(app, mv);
+                super::browse::play_shown(app, mv);
                 Vec::new()
             } else {
                 app.alert(format!("{} cannot go there", mv.iccs()));
@@ -383,7 +392,7 @@ pub fn legal_targets(app: &App) -> Vec<Square> {
     let Some(from) = app.selected else {
         return Vec::new();
     };
-    app.position()
+    app.shown_position()
         .legal_move_list()
         .into_iter()
         .filter(|mv| mv.from() == from)

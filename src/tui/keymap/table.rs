@@ -2,7 +2,7 @@
 
 use crossterm::event::KeyCode;
 
-use super::super::action::{Command, Direction, ExplorerMove, LogScroll, RoomAsk};
+use super::super::action::{BrowseTo, Command, Direction, ExplorerMove, LogScroll, RoomAsk};
 use super::{Bind, Binding, InRoom, Key, Pane, Place, Places, Section};
 use crate::service::StepCommand;
 
@@ -114,6 +114,10 @@ const fn explore(to: ExplorerMove) -> Command {
 
 const fn scroll(how: LogScroll) -> Command {
     Command::ScrollLog(how)
+}
+
+const fn browse(to: BrowseTo) -> Command {
+    Command::Browse(to)
 }
 
 pub const KEYMAP: &[Section] = &[
@@ -243,8 +247,29 @@ pub const KEYMAP: &[Section] = &[
                 "save the game as PGN",
                 &[any(f(2), C::Save), any(ctrl('e'), C::Save)],
             ),
-            // In a room the room's moves stand: a click is answered from there.
-            game(
+            // Browsing changes what is shown, never the game (in a room: per viewer).
+            // On the input line only while it is empty (else they are text).
+            on_board(
+                "[ ]",
+                "browse: one move back / forward; the game stays whole",
+                &[
+                    input(ch('['), browse(BrowseTo::Back)),
+                    input(ch(']'), browse(BrowseTo::Forward)),
+                    board(ch('['), browse(BrowseTo::Back)),
+                    board(ch(']'), browse(BrowseTo::Forward)),
+                ],
+            ),
+            on_board(
+                "Home End",
+                "browse: the start / back to the game (empty line)",
+                &[
+                    input(key(K::Home), browse(BrowseTo::Start)),
+                    input(key(K::End), browse(BrowseTo::End)),
+                    board(key(K::Home), browse(BrowseTo::Start)),
+                    board(key(K::End), browse(BrowseTo::End)),
+                ],
+            ),
+            on_board(
                 "click a move",
                 "show the position after it (move list)",
                 &[],

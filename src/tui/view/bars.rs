@@ -248,6 +248,12 @@ fn state_parts(app: &App) -> (Vec<Part>, bool) {
             }
         }
     }
+    if let Some(browse) = &app.browse {
+        parts.insert(
+            0,
+            Part::new(0, format!("ply {}/{} shown", browse.ply, app.game.ply())),
+        );
+    }
     if let Some(hint) = &app.hint {
         parts.push(Part::new(1, format!("hint: {}", hint.text)));
     }

@@ -107,13 +107,18 @@ fn draw_board(app: &App, frame: &mut Frame, layout: &ScreenLayout, area: Rect) {
     let mut targets = legal_targets(app);
     // A hint shows as its piece selected and its target marked.
     let mut selected = app.selected;
-    if let Some(hint) = app.hint.as_ref().filter(|_| selected.is_none()) {
+    // (Not on an earlier position shown while browsing: the hint is for the game's.)
+    if let Some(hint) = app
+        .hint
+        .as_ref()
+        .filter(|_| selected.is_none() && app.browse.is_none())
+    {
         selected = Some(hint.mv.from());
         targets = vec![hint.mv.to()];
     }
     let show_cursor = app.focus == Focus::Board || app.selected.is_some() || app.cursor_shown;
     let board = BoardView {
-        position: app.position(),
+        position: app.shown_position(),
         flipped: app.flipped,
         glyphs: app.glyphs(),
         palette,

@@ -57,7 +57,8 @@ pub fn moves(app: &App, frame: &mut Frame, area: Rect) {
     let height = usize::from(inner.height);
     let skip = rows.len().saturating_sub(height);
     let palette = &app.palette;
-    let last = played.len().checked_sub(1);
+    // The move leading to the position shown (the last one unless browsing).
+    let last = app.shown_ply().checked_sub(1);
     let ellipsis = app.glyphs().ellipsis();
     let column = crate::tui::move_list::column_width(app);
     let lines: Vec<Line> = rows[skip..]

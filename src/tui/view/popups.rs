@@ -174,7 +174,7 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
                     ),
                     palette.popup,
                 ),
-                Line::styled("", palette.popup),
+                Line::styled(crate::tui::resume::describe(game), palette.popup),
                 Line::styled("Enter: resume it      Esc: start a new game", palette.popup),
             ];
             frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
@@ -206,6 +206,16 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
                 Line::styled("Resign this game?", palette.popup),
                 Line::styled("", palette.popup),
                 Line::styled("y: resign   any other key: play on", hint_style),
+            ];
+            frame.render_widget(Paragraph::new(lines), inner);
+        }
+        Popup::ConfirmDiscard(discard) => {
+            let rect = centred(area, 60, 5);
+            let inner = frame_popup(app, frame, rect, "Unfinished game");
+            let lines = vec![
+                Line::styled(discard.question(), palette.popup),
+                Line::styled("", palette.popup),
+                Line::styled("y: go on   any other key: keep the game", hint_style),
             ];
             frame.render_widget(Paragraph::new(lines), inner);
         }
