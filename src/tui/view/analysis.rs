@@ -9,9 +9,9 @@ use ratatui::widgets::Paragraph;
 
 use super::panes::pane_block;
 use super::text::{fit, wrap};
-use unicode_width::UnicodeWidthStr;
 use crate::tui::app::App;
 use crate::tui::notation_link::format_line;
+use unicode_width::UnicodeWidthStr;
 
 /// Rows the log keeps below the table at the least (its borders and two lines).
 const LOG_ROWS: u16 = 4;
