@@ -102,7 +102,7 @@ fn config_file(loaded: &Loaded, checks: &mut Vec<Check>) {
             errors.len(),
             if errors.len() == 1 { "" } else { "s" }
         ),
-        format!("correct the lines below (`xiangqi-tui config check` lists them)"),
+        "correct the lines below (`xiangqi-tui config check` lists them)",
     ));
     for error in errors {
         // Theme files' errors are listed with the themes.
