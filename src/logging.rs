@@ -130,3 +130,19 @@ impl Visit for Message {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_off_unless_named() {
+        for spec in ["info", "trace", "xiangqi_tui=trace"] {
+            let shown = filter(spec).unwrap().to_string();
+            assert!(shown.contains("xiangqi_tui::keys=off"), "{spec}: {shown}");
+        }
+        let asked = filter("info,xiangqi_tui::keys=trace").unwrap().to_string();
+        assert!(!asked.contains("keys=off"), "{asked}");
+        assert!(filter("xiangqi_tui=loud").is_err());
+    }
+}
