@@ -58,9 +58,16 @@ pub fn checks(loaded: &Loaded, checks: &mut Vec<Check>) {
         checks.push(saved_game(&dir.join("autosave.pgn")));
     }
     checks.push(tablebases());
-    if let Ok(config) = &loaded.config {
-        checks.push(book(config));
-        engines(config, checks);
+    match &loaded.config {
+        Ok(config) => {
+            checks.push(book(config));
+            engines(config, checks);
+        }
+        Err(_) => checks.push(Check::warn(
+            "book, engines",
+            "not checked: they are named by the config, which does not load",
+            "correct the config, then run doctor again",
+        )),
     }
     if let Some(check) = host_key(loaded, data_dir.as_deref()) {
         checks.push(check);

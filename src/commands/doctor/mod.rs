@@ -4,7 +4,7 @@
 mod files;
 mod terminal;
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
 use serde::Serialize;
 
@@ -135,16 +135,25 @@ fn write_text(out: &mut impl Write, report: &Report) -> std::io::Result<()> {
         .max()
         .unwrap_or(0)
         .min(18);
+    // On a terminal, details wrap under their column; into a pipe, a check is a line.
+    let columns = std::io::stdout()
+        .is_terminal()
+        .then(terminal::tty_size)
+        .flatten()
+        .map(|(columns, _)| usize::from(columns));
+    let indent = 7 + 1 + width + 2;
+    let room = columns.map(|c| c.saturating_sub(indent).max(20));
     for check in &report.checks {
+        let detail = wrap(&check.detail, room, indent);
         writeln!(
             out,
-            "{:<7} {:<width$}  {}",
+            "{:<7} {:<width$}  {detail}",
             check.status.label(),
             check.name,
-            check.detail
         )?;
         if let Some(fix) = &check.fix {
-            writeln!(out, "{:<7} {:<width$}  fix: {fix}", "", "")?;
+            let fix = wrap(&format!("fix: {fix}"), room, indent);
+            writeln!(out, "{:<indent$}{fix}", "")?;
         }
     }
     writeln!(
@@ -156,4 +165,39 @@ fn write_text(out: &mut impl Write, report: &Report) -> std::io::Result<()> {
         report.problems,
         if report.problems == 1 { "" } else { "s" },
     )
+}
+
+/// `text` broken at spaces into lines of at most `room` characters, the lines after the
+/// first indented by `indent`; unchanged without a width.
+fn wrap(text: &str, room: Option<usize>, indent: usize) -> String {
+    let Some(room) = room else {
+        return text.to_owned();
+    };
+    let mut lines: Vec<String> = vec![String::new()];
+    for word in text.split(' ') {
+        let line = lines.last_mut().expect("one line at least");
+        let width = unicode_width::UnicodeWidthStr::width(line.as_str());
+        if !line.is_empty() && width + 1 + unicode_width::UnicodeWidthStr::width(word) > room {
+            lines.push(word.to_owned());
+        } else {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    lines.join(&format!("\n{:indent$}", ""))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn details_wrap_under_their_column() {
+        assert_eq!(wrap("a bb ccc dddd", None, 4), "a bb ccc dddd");
+        assert_eq!(wrap("a bb ccc dddd", Some(6), 2), "a bb\n  ccc\n  dddd");
+        // A word longer than the room stays whole on its line.
+        assert_eq!(wrap("abcdefgh ij", Some(4), 1), "abcdefgh\n ij");
+    }
 }

@@ -67,7 +67,7 @@ fn size() -> Check {
     )
 }
 
-fn tty_size() -> Option<(u16, u16)> {
+pub fn tty_size() -> Option<(u16, u16)> {
     use std::os::fd::AsRawFd;
     let tty = std::fs::File::open("/dev/tty").ok()?;
     // SAFETY: TIOCGWINSZ fills a `winsize` on an open descriptor; zeroed is a valid one.
