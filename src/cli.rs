@@ -7,7 +7,8 @@ use clap::{Args, Parser, Subcommand};
 #[derive(Debug, Parser)]
 #[command(
     name = "xiangqi-tui",
-    version,
+    version = crate::build_info::short_version(),
+    long_version = crate::build_info::long_version(),
     about = "Play and study xiangqi (Chinese chess) in the terminal"
 )]
 pub struct Cli {
@@ -79,6 +80,10 @@ pub struct GlobalArgs {
     /// The opponent: builtin, or an [engines.NAME] table of the config.
     #[arg(long, global = true, value_name = "NAME")]
     pub engine: Option<String>,
+    /// Write a log to FILE (detail: RUST_LOG, `info` by default; keys typed only when
+    /// RUST_LOG names `xiangqi_tui::keys`).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub log: Option<PathBuf>,
 }
 
 impl GlobalArgs {
@@ -127,6 +132,26 @@ pub enum Command {
     Egtb(EgtbCommand),
     /// Host games over SSH: rooms for two players, spectators, the engine.
     Serve(ServeArgs),
+    /// Check what the program sees (terminal, locale, config, files, engines) and say
+    /// what to fix.
+    Doctor(DoctorArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff), every subcommand on one page.
+    Man,
+}
+
+#[derive(Debug, Args)]
+pub struct DoctorArgs {
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    pub shell: clap_complete::Shell,
 }
 
 #[derive(Debug, Args)]

@@ -28,3 +28,7 @@ pub mod tree;
 #[cfg(feature = "tui")]
 pub mod tui;
 pub mod uci;
+
+/// The log target of keys typed and text pasted (`trace` level): a log leaves it out
+/// unless `RUST_LOG` names it, so it never records what a user typed unasked.
+pub const KEYS_LOG_TARGET: &str = "xiangqi_tui::keys";

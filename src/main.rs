@@ -1,7 +1,9 @@
 //! Parse the command line, load the config, dispatch a subcommand. Nothing else.
 
+mod build_info;
 mod cli;
 mod commands;
+mod logging;
 
 use std::process::ExitCode;
 
@@ -26,7 +28,9 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
-    match cli.command.unwrap_or(Command::Play) {
+    let command = cli.command.unwrap_or(Command::Play);
+    logging::init(cli.global.log.as_deref(), &command)?;
+    match command {
         Command::Config(command) => commands::config::run(&command, &cli.global),
         Command::Perft(args) => commands::perft::run(&args),
         Command::Analyze(args) => commands::analyze::run(&args, &cli.global),
@@ -51,5 +55,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Serve(args) => commands::serve::run(&args, &cli.global),
         #[cfg(not(feature = "server"))]
         Command::Serve(_) => Err(commands::left_out("serve", "server")),
+        Command::Doctor(args) => commands::doctor::run(&args, &cli.global),
+        Command::Completions(args) => commands::manual::completions(args.shell),
+        Command::Man => commands::manual::man(),
     }
 }

@@ -11,7 +11,9 @@ pub fn run(global: &GlobalArgs) -> anyhow::Result<()> {
     let options = RunOptions {
         autosave_path: RunOptions::default_autosave_path(),
     };
+    tracing::info!(profile = ?config.profile, "terminal UI started");
     let exit = tui::run(config, options).context("cannot run the terminal UI")?;
+    tracing::info!(?exit, "terminal UI ended");
     let saved = "an unfinished game is saved and offered at the next start";
     match exit {
         Exit::Quit => {}

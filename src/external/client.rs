@@ -95,7 +95,17 @@ impl ExternalEngine {
             lines,
             id_name: None,
         };
-        engine.handshake()?;
+        let started = Instant::now();
+        if let Err(error) = engine.handshake() {
+            tracing::warn!(command = %spec.command.display(), %error, "external engine failed");
+            return Err(error);
+        }
+        tracing::info!(
+            command = %spec.command.display(),
+            name = engine.id_name.as_deref().unwrap_or("?"),
+            handshake_ms = started.elapsed().as_millis() as u64,
+            "external engine started"
+        );
         Ok(engine)
     }
 

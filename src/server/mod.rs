@@ -102,10 +102,11 @@ impl ServerSettings {
     }
 }
 
-/// Connection events, on standard error (no secrets: names, addresses, fingerprints).
+/// Connection events, logged through `tracing` at `info` (no secrets: names, addresses,
+/// fingerprints); `serve` shows them on standard error as `xiangqi-tui serve: LINE`.
 /// Text from a client goes through `printable` first.
 pub fn log(line: &str) {
-    eprintln!("xiangqi-tui serve: {line}");
+    tracing::info!("{line}");
 }
 
 /// Client-controlled `text` fit for the log: at most `max` characters, control

@@ -59,15 +59,25 @@ fn run_search(searcher: &mut dyn Searcher, sink: &EventSink, job: Job) -> bool {
             return true;
         }
     };
+    tracing::debug!(
+        id = ?request.id,
+        fen = %request.position.to_fen(),
+        algorithm = ?request.algorithm,
+        depth = ?request.depth,
+        movetime_ms = ?request.movetime_ms,
+        "search started"
+    );
     let mut reporter = Reporter::new(request.id, sink, &gate, &stop);
     let searched = catch_unwind(AssertUnwindSafe(|| {
         searcher.search(&request, &mut reporter)
     }));
     let mv = searched.unwrap_or_else(|_| {
         // The searcher is kept: what it holds (tables, a child process) is still whole.
+        tracing::error!(id = ?request.id, "the search panicked");
         reporter.fail("the search failed unexpectedly".to_owned());
         None
     });
+    tracing::debug!(id = ?request.id, best = ?mv, "search finished");
     reporter.finish(mv)
 }
 

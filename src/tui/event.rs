@@ -30,7 +30,10 @@ pub const CHANNEL_CAPACITY: usize = 1024;
 
 fn convert(event: Event) -> Option<Action> {
     match event {
-        Event::Key(key) if key.kind != KeyEventKind::Release => Some(Action::Key(key)),
+        Event::Key(key) if key.kind != KeyEventKind::Release => {
+            tracing::trace!(target: crate::KEYS_LOG_TARGET, ?key, "key");
+            Some(Action::Key(key))
+        }
         // Only clicks and the wheel mean anything; moves and drags would only cost redraws.
         Event::Mouse(mouse)
             if matches!(
@@ -40,7 +43,10 @@ fn convert(event: Event) -> Option<Action> {
         {
             Some(Action::Mouse(mouse))
         }
-        Event::Paste(text) => Some(Action::Paste(text)),
+        Event::Paste(text) => {
+            tracing::trace!(target: crate::KEYS_LOG_TARGET, %text, "paste");
+            Some(Action::Paste(text))
+        }
         Event::Resize(width, height) => Some(Action::Resize(width, height)),
         _ => None,
     }

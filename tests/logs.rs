@@ -1,0 +1,124 @@
+//! `--log FILE` and `serve`'s standard error, through `tracing`, run as a user runs them.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+#[test]
+fn serve_prints_its_lines_as_before_and_logs_them_to_the_file() {
+    let folder = tempfile::tempdir().unwrap();
+    let log = folder.path().join("serve.log");
+    let mut server = Command::new(env!("CARGO_BIN_EXE_xiangqi-tui"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+        .arg(folder.path().join("data"))
+        .arg("--log")
+        .arg(&log)
+        .env("HOME", folder.path())
+        .env("XDG_CONFIG_HOME", folder.path().join("config"))
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(server.stderr.take().unwrap()).lines();
+    let mut seen = Vec::new();
+    while !seen.iter().any(|l: &String| l.contains("listening on")) {
+        match lines.next() {
+            Some(line) => seen.push(line.unwrap()),
+            None => panic!("the server ended: {seen:?}"),
+        }
+    }
+    // SIGTERM: the server saves and says so.
+    unsafe { libc::kill(server.id() as i32, libc::SIGTERM) };
+    seen.extend(lines.map(Result::unwrap));
+    assert!(server.wait().unwrap().success(), "{seen:?}");
+    for line in &seen {
+        assert!(line.starts_with("xiangqi-tui serve: "), "{seen:?}");
+        assert!(!line.contains("INFO"), "{seen:?}");
+    }
+    assert!(
+        seen.iter()
+            .any(|l| l.starts_with("xiangqi-tui serve: listening on 127.0.0.1:"))
+    );
+    assert!(
+        seen.iter()
+            .any(|l| l == "xiangqi-tui serve: stopped; every room is saved")
+    );
+    let file = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        file.contains(" INFO ") && file.contains("listening on 127.0.0.1:"),
+        "{file}"
+    );
+    assert!(file.contains("stopped; every room is saved"), "{file}");
+}
+
+/// `uci` with `--log`: the engine service's searches in the file, stdout the protocol's.
+fn uci_with_log(rust_log: &str) -> (String, String) {
+    let folder = tempfile::tempdir().unwrap();
+    let log = folder.path().join("uci.log");
+    let mut engine = Command::new(env!("CARGO_BIN_EXE_xiangqi-tui"))
+        .args(["uci", "--log"])
+        .arg(&log)
+        .env("RUST_LOG", rust_log)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = engine.stdin.take().unwrap();
+    writeln!(
+        input,
+        "uci\nisready\nposition startpos moves h2e2\ngo depth 3"
+    )
+    .unwrap();
+    let mut out = BufReader::new(engine.stdout.take().unwrap());
+    let mut text = String::new();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !text.contains("bestmove") {
+        assert!(Instant::now() < deadline, "no bestmove: {text}");
+        let mut line = String::new();
+        if out.read_line(&mut line).unwrap() == 0 {
+            break;
+        }
+        text.push_str(&line);
+    }
+    writeln!(input, "quit").unwrap();
+    drop(input);
+    assert!(engine.wait().unwrap().success());
+    (text, std::fs::read_to_string(&log).unwrap())
+}
+
+#[test]
+fn the_log_has_the_engine_service_and_the_protocol_stays_clean() {
+    let (protocol, log) = uci_with_log("debug");
+    assert!(
+        protocol.contains("uciok") && protocol.contains("bestmove"),
+        "{protocol}"
+    );
+    assert!(!protocol.contains("search started"), "{protocol}");
+    assert!(
+        log.contains("search started") && log.contains("search finished"),
+        "{log}"
+    );
+    assert!(
+        log.contains("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b"),
+        "{log}"
+    );
+    // At the default detail, no search lines.
+    let (_, quiet) = uci_with_log("info");
+    assert!(!quiet.contains("search started"), "{quiet}");
+}
+
+#[test]
+fn a_bad_rust_log_is_a_usage_error() {
+    let folder = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_xiangqi-tui"))
+        .args(["moves", "--log"])
+        .arg(folder.path().join("x.log"))
+        .env("RUST_LOG", "xiangqi_tui=loud")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("RUST_LOG"));
+}
