@@ -85,8 +85,16 @@ impl Discard {
             Discard::NewGame => "Start a new game? The unfinished one is lost.".to_owned(),
             Discard::Load(_) => "Load over the unfinished game? It is lost.".to_owned(),
             Discard::Cut { ply, .. } => {
-                format!("Cut the game after ply {ply} and play this move?")
+                format!("Play this move, dropping the game after ply {ply}?")
             }
+        }
+    }
+
+    /// The popup's title.
+    pub fn title(&self) -> &'static str {
+        match self {
+            Discard::Cut { .. } => "Cut the game here?",
+            Discard::NewGame | Discard::Load(_) => "Unfinished game",
         }
     }
 }

@@ -211,7 +211,7 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
         }
         Popup::ConfirmDiscard(discard) => {
             let rect = centred(area, 60, 5);
-            let inner = frame_popup(app, frame, rect, "Unfinished game");
+            let inner = frame_popup(app, frame, rect, discard.title());
             let lines = vec![
                 Line::styled(discard.question(), palette.popup),
                 Line::styled("", palette.popup),
