@@ -204,31 +204,32 @@ pub fn move_cursor(app: &mut App, direction: Direction) {
     app.cursor_shown = true;
 }
 
+/// A scrolling popup's new scroll for `key`; `None`: any other key, which closes it.
+fn scrolled(scroll: u16, key: &KeyEvent) -> Option<u16> {
+    Some(match key.code {
+        KeyCode::Up | KeyCode::Char('k') => scroll.saturating_sub(1),
+        KeyCode::Down | KeyCode::Char('j') => scroll.saturating_add(1),
+        KeyCode::PageUp => scroll.saturating_sub(10),
+        KeyCode::PageDown => scroll.saturating_add(10),
+        _ => return None,
+    })
+}
+
 /// A key over the top popup: it closes it with an answer, or changes it.
 fn popup_key(app: &mut App, key: KeyEvent) -> Option<Request> {
     let answer = |answer| Some(Request::Answer(answer));
     let popup = app.popups.pop()?;
     match popup {
         Popup::Help { scroll } => {
-            let scroll = match key.code {
-                KeyCode::Up | KeyCode::Char('k') => scroll.saturating_sub(1),
-                KeyCode::Down | KeyCode::Char('j') => scroll.saturating_add(1),
-                KeyCode::PageUp => scroll.saturating_sub(10),
-                KeyCode::PageDown => scroll.saturating_add(10),
-                _ => return None,
-            };
-            app.popups.push(Popup::Help { scroll });
+            app.popups.push(Popup::Help {
+                scroll: scrolled(scroll, &key)?,
+            });
             None
         }
         Popup::Event { scroll } => {
-            let scroll = match key.code {
-                KeyCode::Up | KeyCode::Char('k') => scroll.saturating_sub(1),
-                KeyCode::Down | KeyCode::Char('j') => scroll.saturating_add(1),
-                KeyCode::PageUp => scroll.saturating_sub(10),
-                KeyCode::PageDown => scroll.saturating_add(10),
-                _ => return None,
-            };
-            app.popups.push(Popup::Event { scroll });
+            app.popups.push(Popup::Event {
+                scroll: scrolled(scroll, &key)?,
+            });
             None
         }
         Popup::Message { .. } => None,

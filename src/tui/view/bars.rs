@@ -11,6 +11,7 @@ use super::text::{fit, tail, wrap};
 use crate::config::{EngineSide, Glyphs};
 use crate::tui::app::{App, AppMode, Focus};
 use crate::tui::engine_events::count;
+use crate::tui::style::Palette;
 
 const PROMPT: &str = "move> ";
 
@@ -350,18 +351,30 @@ pub fn status(app: &App, frame: &mut Frame, area: Rect) {
         left_room,
         ellipsis,
     );
-    let gap = left_room.saturating_sub(left.width());
+    let line = status_row(palette, left, alert, fit(right, width, ellipsis), width);
+    frame.render_widget(Paragraph::new(line).style(palette.status), area);
+}
+
+/// A status row `width` wide: `left` (in the alert style when `alert`), then `right`
+/// against the right edge.
+pub fn status_row(
+    palette: &Palette,
+    left: String,
+    alert: bool,
+    right: String,
+    width: usize,
+) -> Line<'static> {
+    let gap = width.saturating_sub(left.width() + right.width());
     let style = if alert {
         palette.status_alert
     } else {
         palette.status
     };
-    let line = Line::from(vec![
+    Line::from(vec![
         Span::styled(left, style),
         Span::styled(" ".repeat(gap), palette.status),
-        Span::styled(fit(right, width, ellipsis), palette.status),
-    ]);
-    frame.render_widget(Paragraph::new(line).style(palette.status), area);
+        Span::styled(right, palette.status),
+    ])
 }
 
 #[cfg(test)]

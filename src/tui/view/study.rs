@@ -4,7 +4,7 @@
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 use unicode_width::UnicodeWidthStr;
 
@@ -95,16 +95,6 @@ fn status(app: &App, frame: &mut Frame, area: Rect) {
         ""
     };
     let left = fit(&text, width - right.len(), ellipsis);
-    let gap = width.saturating_sub(left.width() + right.len());
-    let style = if alert {
-        palette.status_alert
-    } else {
-        palette.status
-    };
-    let line = Line::from(vec![
-        Span::styled(left, style),
-        Span::styled(" ".repeat(gap), palette.status),
-        Span::styled(right, palette.status),
-    ]);
+    let line = super::bars::status_row(palette, left, alert, right.to_owned(), width);
     frame.render_widget(Paragraph::new(line).style(palette.status), area);
 }
