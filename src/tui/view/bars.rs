@@ -238,11 +238,13 @@ fn state_parts(app: &App) -> (Vec<Part>, bool) {
         }
         None => {
             let side = position.side_to_move().name();
+            // While browsing the state is the game's, not the position shown's.
+            let game = if app.browse.is_some() { "game: " } else { "" };
             if position.in_check() {
-                parts.push(Part::new(0, format!("{side} to move, CHECK")));
+                parts.push(Part::new(0, format!("{game}{side} to move, CHECK")));
                 alert = true;
             } else {
-                parts.push(Part::new(0, format!("{side} to move")));
+                parts.push(Part::new(0, format!("{game}{side} to move")));
             }
             if let Some(probe) = app.tablebases.as_ref().and_then(|tb| tb.probe(position)) {
                 parts.push(Part::new(4, format!("tablebase: {}", probe.describe())));
