@@ -24,6 +24,7 @@ pub mod search;
 pub mod server;
 pub mod service;
 pub mod study;
+pub mod text;
 pub mod tree;
 #[cfg(feature = "tui")]
 pub mod tui;

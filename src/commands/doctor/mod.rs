@@ -167,26 +167,15 @@ fn write_text(out: &mut impl Write, report: &Report) -> std::io::Result<()> {
     )
 }
 
-/// `text` broken at spaces into lines of at most `room` characters, the lines after the
+/// `text` broken at spaces into lines of at most `room` columns, the lines after the
 /// first indented by `indent`; unchanged without a width.
 fn wrap(text: &str, room: Option<usize>, indent: usize) -> String {
-    let Some(room) = room else {
-        return text.to_owned();
-    };
-    let mut lines: Vec<String> = vec![String::new()];
-    for word in text.split(' ') {
-        let line = lines.last_mut().expect("one line at least");
-        let width = unicode_width::UnicodeWidthStr::width(line.as_str());
-        if !line.is_empty() && width + 1 + unicode_width::UnicodeWidthStr::width(word) > room {
-            lines.push(word.to_owned());
-        } else {
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(word);
+    match room {
+        Some(room) => {
+            xiangqi_tui::text::wrap_keeping_words(text, room, 0).join(&format!("\n{:indent$}", ""))
         }
+        None => text.to_owned(),
     }
-    lines.join(&format!("\n{:indent$}", ""))
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ mod graph;
 mod panes;
 mod popups;
 mod study;
-pub(crate) mod text;
+pub(crate) use crate::text;
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};

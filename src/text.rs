@@ -49,6 +49,16 @@ pub fn tail(text: &str, width: usize) -> &str {
 /// kept (aligned columns stay aligned), and a text that fits is one line as it is. With
 /// an empty `ellipsis` the first line is always the start of `text`.
 pub fn wrap(text: &str, width: usize, indent: usize, ellipsis: &str) -> Vec<String> {
+    wrap_words(text, width, indent, Some(ellipsis))
+}
+
+/// The same, but a word wider than a line stays whole on its own line (a path, a
+/// command to copy).
+pub fn wrap_keeping_words(text: &str, width: usize, indent: usize) -> Vec<String> {
+    wrap_words(text, width, indent, None)
+}
+
+fn wrap_words(text: &str, width: usize, indent: usize, cut: Option<&str>) -> Vec<String> {
     if text.width() <= width {
         return vec![text.to_owned()];
     }
@@ -71,7 +81,7 @@ pub fn wrap(text: &str, width: usize, indent: usize, ellipsis: &str) -> Vec<Stri
             line.push(' ');
             used += 1;
         }
-        if used + w > width {
+        if let Some(ellipsis) = cut.filter(|_| used + w > width) {
             let cut = fit(word, width.saturating_sub(used), ellipsis);
             used += cut.width();
             line.push_str(&cut);
