@@ -131,6 +131,26 @@ impl GameState {
         }
     }
 
+    /// Writes Red's and Black's time controls: PGN's `TimeControl` when they are the same,
+    /// else `RedTimeControl` and `BlackTimeControl`. A control taken away is written as
+    /// none (`-`), so that a resume does not bring it back.
+    pub fn write_controls(&mut self, red: Option<TimeControl>, black: Option<TimeControl>) {
+        let tag = |control: Option<TimeControl>| {
+            control.map_or_else(|| "-".to_owned(), |control| control.pgn_tag())
+        };
+        if red == black {
+            if red.is_some() || self.tag(TAG_CONTROL).is_some() {
+                self.set_tag(TAG_CONTROL, &tag(red));
+            }
+            self.remove_tag(TAG_RED_CONTROL);
+            self.remove_tag(TAG_BLACK_CONTROL);
+        } else {
+            self.remove_tag(TAG_CONTROL);
+            self.set_tag(TAG_RED_CONTROL, &tag(red));
+            self.set_tag(TAG_BLACK_CONTROL, &tag(black));
+        }
+    }
+
     /// The setup the tags hold; what is missing or unreadable is `None`.
     pub fn setup(&self) -> Setup {
         let control = |name: &str| self.tag(name).and_then(TimeControl::from_pgn_tag);

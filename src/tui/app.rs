@@ -313,23 +313,7 @@ impl App {
             settings.time_control(Color::Black),
         );
         self.clock = GameClock::new(red, black);
-        // PGN's tag is one control for both; sides timed apart get a tag each.
-        let tag = |control: Option<crate::clock::TimeControl>| {
-            control.map_or_else(|| "-".to_owned(), |control| control.pgn_tag())
-        };
-        if red == black {
-            // A control taken away is written as none ("-"), so a resume does not bring
-            // it back.
-            if red.is_some() || self.game.tag("TimeControl").is_some() {
-                self.game.set_tag("TimeControl", &tag(red));
-            }
-            self.game.remove_tag("RedTimeControl");
-            self.game.remove_tag("BlackTimeControl");
-        } else {
-            self.game.remove_tag("TimeControl");
-            self.game.set_tag("RedTimeControl", &tag(red));
-            self.game.set_tag("BlackTimeControl", &tag(black));
-        }
+        self.game.write_controls(red, black);
     }
 
     /// Whether a person may move now: no search runs, the game goes on, and the side to
