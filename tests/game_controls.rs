@@ -5,7 +5,6 @@
 
 mod tui_support;
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use crossterm::event::KeyCode;
@@ -13,31 +12,14 @@ use insta::assert_snapshot;
 use tui_support::*;
 use xiangqi_tui::board::Color;
 use xiangqi_tui::board::rules::{DrawReason, Outcome, WinReason};
-use xiangqi_tui::clock::{ManualTime, TimeControl};
-use xiangqi_tui::config::{EngineSide, Notation, Settings};
+use xiangqi_tui::clock::TimeControl;
+use xiangqi_tui::config::{EngineSide, Notation};
 use xiangqi_tui::engine::{Clock, SearchInfo, Verdict};
 use xiangqi_tui::service::EngineEvent;
 use xiangqi_tui::tui::{Action, App, Effect, Popup, pgn_text, update};
 
 fn control(text: &str) -> Option<TimeControl> {
     Some(text.parse().unwrap())
-}
-
-/// An app on a hand-moved clock.
-fn timed_app(change: impl FnOnce(&mut Settings)) -> (App, ManualTime) {
-    let mut app = App::new(config_with(change), colour_terminal(), true);
-    let time = ManualTime::default();
-    app.time = Arc::new(time.clone());
-    app.reset_clock();
-    (app, time)
-}
-
-fn seconds(s: u64) -> Duration {
-    Duration::from_secs(s)
-}
-
-fn remaining(app: &App, side: Color) -> Option<Duration> {
-    app.clock.remaining(side, app.now())
 }
 
 fn the_request(effects: &[Effect]) -> Option<&xiangqi_tui::service::SearchRequest> {

@@ -5,32 +5,13 @@
 
 mod tui_support;
 
-use std::sync::Arc;
-use std::time::Duration;
-
 use crossterm::event::KeyCode;
 use tui_support::*;
 use xiangqi_tui::board::Color;
-use xiangqi_tui::clock::{ManualTime, TimeControl};
-use xiangqi_tui::config::{EngineSide, Settings};
+use xiangqi_tui::clock::TimeControl;
+use xiangqi_tui::config::EngineSide;
 use xiangqi_tui::service::EngineEvent;
 use xiangqi_tui::tui::{Action, App, Command, Discard, Effect, Popup, read_game, update};
-
-fn timed_app(change: impl FnOnce(&mut Settings)) -> (App, ManualTime) {
-    let mut app = App::new(config_with(change), colour_terminal(), true);
-    let time = ManualTime::default();
-    app.time = Arc::new(time.clone());
-    app.reset_clock();
-    (app, time)
-}
-
-fn seconds(s: u64) -> Duration {
-    Duration::from_secs(s)
-}
-
-fn remaining(app: &App, side: Color) -> Option<Duration> {
-    app.clock.remaining(side, app.now())
-}
 
 fn engine_plays(app: &mut App, effects: &[Effect], reply: &str) -> Vec<Effect> {
     let id = started_search(effects).expect("the engine thinks");

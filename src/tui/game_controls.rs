@@ -27,6 +27,17 @@ pub fn players(app: &App) -> Players {
     }
 }
 
+/// The engine side setting that makes `players` (the inverse of [`players`]; two
+/// people at two keyboards are one keyboard here).
+pub fn engine_side_for(players: Players) -> EngineSide {
+    match players {
+        Players::Engine(Color::Red) => EngineSide::Red,
+        Players::Engine(Color::Black) => EngineSide::Black,
+        Players::EngineBoth => EngineSide::Both,
+        Players::OneKeyboard | Players::TwoPeople => EngineSide::None,
+    }
+}
+
 /// Who moves the pieces: on the analysis board people move both sides, so undo and
 /// redo go one ply at a time there.
 pub fn movers(app: &App) -> Players {

@@ -93,12 +93,7 @@ pub fn resume(app: &mut App, game: GameState) {
     let setup = game.setup();
     let settings = &mut app.config.settings;
     if let Some(players) = setup.players {
-        settings.engine_side = match players {
-            Players::Engine(Color::Red) => EngineSide::Red,
-            Players::Engine(Color::Black) => EngineSide::Black,
-            Players::EngineBoth => EngineSide::Both,
-            Players::OneKeyboard | Players::TwoPeople => EngineSide::None,
-        };
+        settings.engine_side = game_controls::engine_side_for(players);
     }
     if let Some(level) = setup.level {
         settings.level = level.clamp(

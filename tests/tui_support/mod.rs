@@ -3,14 +3,36 @@
 
 #![allow(dead_code)] // each test file uses a different part
 
+use std::sync::Arc;
+use std::time::Duration;
+
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
-use xiangqi_tui::board::Move;
+use xiangqi_tui::board::{Color, Move};
+use xiangqi_tui::clock::ManualTime;
 use xiangqi_tui::config::theme::ColorEnv;
 use xiangqi_tui::config::{Config, EngineSide, Overrides, Settings};
 use xiangqi_tui::tui::{Action, App, Effect, update, view};
+
+/// An app on a hand-moved clock, with `change`'s settings.
+pub fn timed_app(change: impl FnOnce(&mut Settings)) -> (App, ManualTime) {
+    let mut app = App::new(config_with(change), colour_terminal(), true);
+    let time = ManualTime::default();
+    app.time = Arc::new(time.clone());
+    app.reset_clock();
+    (app, time)
+}
+
+pub fn seconds(s: u64) -> Duration {
+    Duration::from_secs(s)
+}
+
+/// `side`'s time left now.
+pub fn remaining(app: &App, side: Color) -> Option<Duration> {
+    app.clock.remaining(side, app.now())
+}
 
 /// The built-in configuration (no file, no user themes), changed by `change`.
 pub fn config_with(change: impl FnOnce(&mut Settings)) -> Config {
