@@ -23,6 +23,8 @@ pub mod search;
 #[cfg(feature = "server")]
 pub mod server;
 pub mod service;
+#[cfg(feature = "store")]
+pub mod store;
 pub mod study;
 pub mod text;
 pub mod tree;

@@ -10,6 +10,7 @@ mod clocks;
 pub mod draw_offer;
 mod lobby;
 mod players;
+pub mod rating;
 mod room;
 mod rules;
 mod setup;
