@@ -19,6 +19,7 @@ use super::room::{RoomState, Seat};
 use super::saver::Saver;
 use super::stats::Stats;
 use super::store;
+use crate::store::Store;
 
 /// A room shared by its sessions; `version` changes after every change.
 pub struct Room {
@@ -78,6 +79,8 @@ impl Room {
 
 pub struct Hub {
     pub settings: ServerSettings,
+    /// Players, ratings, the archive, bans (blocking calls: made off the async workers).
+    pub db: Arc<dyn Store>,
     rooms: Mutex<BTreeMap<String, Arc<Room>>>,
     pub lobby: watch::Sender<u64>,
     pub shutdown: watch::Sender<bool>,
@@ -95,7 +98,7 @@ pub struct Hub {
 
 impl Hub {
     /// A hub with the unfinished rooms saved in the data directory.
-    pub fn new(settings: ServerSettings) -> Arc<Hub> {
+    pub fn new(settings: ServerSettings, db: Arc<dyn Store>) -> Arc<Hub> {
         let pool = EnginePool::new(
             settings.engine_threads,
             settings.engine_hash_mb,
@@ -120,6 +123,7 @@ impl Hub {
         Arc::new(Hub {
             saver: Saver::new(settings.data_dir.clone()),
             settings,
+            db,
             rooms: Mutex::new(rooms),
             lobby: watch::Sender::new(0),
             shutdown: watch::Sender::new(false),

@@ -211,7 +211,12 @@ pub async fn start(settings: ServerSettings) -> Result<Running, String> {
         startups: settings.max_startups,
         startups_per_address: settings.max_startups_per_address,
     });
-    let hub = hub::Hub::new(settings);
+    // A damaged, foreign or newer database stops the start, with its path: never
+    // overwritten.
+    let db = crate::store::SqliteStore::open_in(&settings.data_dir)
+        .map_err(|error| error.to_string())?;
+    log(&format!("store: {}", db.path().display()));
+    let hub = hub::Hub::new(settings, Arc::new(db));
     hub.saver.start();
     hub.resume_engines();
     tokio::spawn(hub::expire_rooms_every_minute(Arc::clone(&hub)));

@@ -36,6 +36,8 @@ pub struct Seat {
 pub struct RoomState {
     pub name: String,
     pub kind: RoomKind,
+    /// Whether its games change ratings (a room is rated unless created `unrated`).
+    pub rated: bool,
     /// The game with its result and the offer or request waiting for an answer.
     pub game: GameState,
     /// Red, Black. In an engine room the engine's seat stays `None`.
@@ -75,6 +77,7 @@ impl RoomState {
         RoomState {
             name: name.to_owned(),
             kind,
+            rated: true,
             game: GameState::new(start),
             seats,
             engine_side: (kind == RoomKind::Engine).then_some(Color::Black),

@@ -19,6 +19,7 @@ const TAG_BLACK: &str = "Black";
 const TAG_RED_ID: &str = "RedIdentity";
 const TAG_BLACK_ID: &str = "BlackIdentity";
 const TAG_TERMINATION: &str = "Termination";
+const TAG_RATED: &str = "Rated";
 
 pub fn rooms_dir(data_dir: &Path) -> PathBuf {
     data_dir.join("rooms")
@@ -40,6 +41,7 @@ pub fn room_pgn(room: &RoomState) -> String {
     tag("Date", &crate::record::pgn_date(seconds));
     tag(TAG_ROOM, &room.name);
     tag(TAG_KIND, room.kind.name());
+    tag(TAG_RATED, if room.rated { "yes" } else { "no" });
     for (color, name_tag, id_tag) in [
         (Color::Red, TAG_RED, TAG_RED_ID),
         (Color::Black, TAG_BLACK, TAG_BLACK_ID),
@@ -108,6 +110,7 @@ pub fn parse_room(text: &str) -> Result<Option<RoomState>, String> {
     let mut room = RoomState::new(&name, kind, creator, game.start().clone());
     room.game = game;
     room.seats = [red, black];
+    room.rated = record.tag(TAG_RATED) != Some("no");
     if kind == RoomKind::Engine {
         room.engine_side = Some(if room.seats[0].is_some() {
             Color::Black
