@@ -18,6 +18,9 @@ pub fn run(args: &ServeArgs, global: &GlobalArgs) -> anyhow::Result<()> {
         listen: args.listen,
         max_sessions: args.max_sessions,
         host_key: args.host_key.clone(),
+        // `--time` (a global flag, read into the settings) sets the rooms' default
+        // clock over `[server] time`.
+        time: global.time.is_some().then_some(config.settings.time),
         ..ServerTable::default()
     };
     let table = merge_server(&config.file.server, &flags);
@@ -75,6 +78,10 @@ pub fn run(args: &ServeArgs, global: &GlobalArgs) -> anyhow::Result<()> {
     if let Some(n) = table.max_startups_per_address {
         settings.max_startups_per_address = n as usize;
     }
+    if let Some(time) = table.time {
+        settings.time = time;
+    }
+    settings.public_address = table.public_address;
     settings.engine_limits = server::search_limits(
         settings_of.depth,
         settings_of.nodes,

@@ -44,6 +44,10 @@ pub struct ServerTable {
     pub channel_grace_s: Option<u32>,
     pub max_startups: Option<MaxStartups>,
     pub max_startups_per_address: Option<u32>,
+    /// The time control of new rooms: `Some(None)` is `"none"`.
+    pub time: Option<Option<crate::clock::TimeControl>>,
+    /// `HOST[:PORT]` people type to reach the server, for the `ssh` lines it shows.
+    pub public_address: Option<String>,
 }
 
 /// OpenSSH's MaxStartups, `start:rate:full` (or a bare `full`): connections that have
@@ -109,6 +113,8 @@ pub const SERVER_KEYS: &[&str] = &[
     "channel_grace_s",
     "max_startups",
     "max_startups_per_address",
+    "time",
+    "public_address",
 ];
 
 fn number(key: &str, raw: RawValue<'_>, min: u32, max: u32) -> Result<u32, ConfigProblem> {
@@ -210,6 +216,26 @@ impl ServerTable {
             "max_startups_per_address" => {
                 self.max_startups_per_address = Some(number(&key, raw, 1, 10_000)?)
             }
+            "time" => {
+                let expected = || ConfigProblem::WrongType {
+                    key: key.clone(),
+                    expected: "a time control like \"10+5\" or \"none\"".to_owned(),
+                    found: raw.describe(),
+                };
+                self.time = Some(super::time::time_value(&key, raw, expected)?);
+            }
+            "public_address" => {
+                let expected = "a host and port like \"xq.example.org:2222\"";
+                let value = text(&key, raw, expected)?;
+                if value.trim().is_empty() || value.contains(char::is_whitespace) {
+                    return Err(ConfigProblem::WrongType {
+                        key,
+                        expected: expected.to_owned(),
+                        found: raw.describe(),
+                    });
+                }
+                self.public_address = Some(value.to_owned());
+            }
             _ => {
                 let allowed: Vec<String> = SERVER_KEYS.iter().map(|k| (*k).to_owned()).collect();
                 return Err(ConfigProblem::UnknownKey {
@@ -245,6 +271,11 @@ pub fn merge_server(file: &ServerTable, flags: &ServerTable) -> ServerTable {
         max_startups_per_address: flags
             .max_startups_per_address
             .or(file.max_startups_per_address),
+        time: flags.time.or(file.time),
+        public_address: flags
+            .public_address
+            .clone()
+            .or_else(|| file.public_address.clone()),
     }
 }
 

@@ -4,20 +4,29 @@
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use crate::board::Color;
+use crate::clock::TimeControl;
 
 /// The commands, as the usage line and the lobby show them.
-pub const LOBBY_USAGE: &str =
-    "new engine [ROOM] | new human [ROOM] | join ROOM | watch ROOM | rooms | resume CODE | help";
+pub const LOBBY_USAGE: &str = "new engine|human [ROOM] [CONTROL] [unrated] | play [CONTROL] | \
+     join ROOM | watch ROOM | rooms | resume CODE | help";
 
 /// What each lobby command does, for `help` (in the lobby and as the SSH command).
 pub const LOBBY_HELP: &[(&str, &str)] = &[
     (
-        "new engine [ROOM]",
+        "new engine [ROOM] [CONTROL]",
         "a game against the engine: you play Red",
     ),
     (
-        "new human [ROOM]",
+        "new human [ROOM] [CONTROL]",
         "a room for two: you sit on Black, whoever joins opens",
+    ),
+    (
+        "  CONTROL",
+        "10+5, 5m/move, 30s/move or none; add 'unrated' to keep ratings out",
+    ),
+    (
+        "play [CONTROL]",
+        "the oldest room waiting with that clock, or a new one",
     ),
     ("join ROOM", "take the open seat (or your own seat again)"),
     ("watch ROOM", "watch a game and its chat"),
@@ -40,6 +49,87 @@ pub enum LobbyCommand {
     /// A guest comes back to the seat its resume code was shown for.
     Resume(ResumeCode),
     Help,
+    /// `new KIND [ROOM] [CONTROL] [unrated]` with a clock or `unrated` given (the
+    /// plain forms are `NewEngine` and `NewHuman`).
+    New(NewRoom),
+    /// `play [CONTROL]`: an open seat with that clock, or a new room waiting for one.
+    Play(ClockChoice),
+}
+
+/// The clock a room is asked for: unsaid (the server's default), `none`, or a control.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ClockChoice {
+    #[default]
+    ServerDefault,
+    Untimed,
+    Control(TimeControl),
+}
+
+impl ClockChoice {
+    /// The control it means on a server whose rooms default to `default`.
+    pub fn resolve(self, default: Option<TimeControl>) -> Option<TimeControl> {
+        match self {
+            ClockChoice::ServerDefault => default,
+            ClockChoice::Untimed => None,
+            ClockChoice::Control(control) => Some(control),
+        }
+    }
+
+    /// `none` or a control as players write it (`10+5`, `5m/move`, `30s/move`).
+    pub fn parse(text: &str) -> Result<ClockChoice, String> {
+        if text.eq_ignore_ascii_case("none") {
+            return Ok(ClockChoice::Untimed);
+        }
+        text.parse()
+            .map(ClockChoice::Control)
+            .map_err(|error: crate::clock::TimeControlError| error.to_string())
+    }
+}
+
+/// A new room as asked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewRoom {
+    pub kind: RoomKind,
+    pub name: Option<String>,
+    pub clock: ClockChoice,
+    /// Whether its games change ratings (`unrated` says no).
+    pub rated: bool,
+}
+
+impl NewRoom {
+    /// The command: the plain forms (no clock, rated) are `NewEngine` and `NewHuman`.
+    fn into_command(self) -> LobbyCommand {
+        match self {
+            NewRoom {
+                kind,
+                name,
+                clock: ClockChoice::ServerDefault,
+                rated: true,
+            } => match kind {
+                RoomKind::Engine => LobbyCommand::NewEngine(name),
+                RoomKind::Human => LobbyCommand::NewHuman(name),
+            },
+            order => LobbyCommand::New(order),
+        }
+    }
+}
+
+impl LobbyCommand {
+    /// The room a `new` command asks for, whichever form it was typed in.
+    pub fn new_room(&self) -> Option<NewRoom> {
+        let plain = |kind, name: &Option<String>| NewRoom {
+            kind,
+            name: name.clone(),
+            clock: ClockChoice::ServerDefault,
+            rated: true,
+        };
+        match self {
+            LobbyCommand::NewEngine(name) => Some(plain(RoomKind::Engine, name)),
+            LobbyCommand::NewHuman(name) => Some(plain(RoomKind::Human, name)),
+            LobbyCommand::New(order) => Some(order.clone()),
+            _ => None,
+        }
+    }
 }
 
 /// What a guest (a client without a key) is told when it takes a seat, and types to
@@ -150,10 +240,11 @@ impl LobbyCommand {
             }
         };
         match words.as_slice() {
-            ["new", "engine"] => Ok(LobbyCommand::NewEngine(None)),
-            ["new", "engine", name] => Ok(LobbyCommand::NewEngine(Some(room(name)?))),
-            ["new", "human"] => Ok(LobbyCommand::NewHuman(None)),
-            ["new", "human", name] => Ok(LobbyCommand::NewHuman(Some(room(name)?))),
+            ["new", kind @ ("engine" | "human"), rest @ ..] => {
+                new_room(kind, rest, &room).map(NewRoom::into_command)
+            }
+            ["play"] => Ok(LobbyCommand::Play(ClockChoice::ServerDefault)),
+            ["play", control] => Ok(LobbyCommand::Play(ClockChoice::parse(control)?)),
             ["join", name] => Ok(LobbyCommand::Join(room(name)?)),
             ["watch", name] => Ok(LobbyCommand::Watch(room(name)?)),
             ["rooms"] => Ok(LobbyCommand::Rooms),
@@ -162,6 +253,38 @@ impl LobbyCommand {
             _ => Err(format!("usage: {LOBBY_USAGE}")),
         }
     }
+}
+
+/// `new KIND` followed by `[ROOM] [CONTROL] [unrated]`. A lone word that reads as a
+/// clock (`none` too) is the clock; with two, the room name comes first.
+fn new_room(
+    kind: &str,
+    words: &[&str],
+    room: impl Fn(&str) -> Result<String, String>,
+) -> Result<NewRoom, String> {
+    let kind = if kind == "engine" {
+        RoomKind::Engine
+    } else {
+        RoomKind::Human
+    };
+    let (rated, words) = match words.split_last() {
+        Some((last, rest)) if last.eq_ignore_ascii_case("unrated") => (false, rest),
+        _ => (true, words),
+    };
+    let is_clock = |word: &str| ClockChoice::parse(word).is_ok();
+    let (name, clock) = match words {
+        [] => (None, ClockChoice::ServerDefault),
+        [word] if is_clock(word) => (None, ClockChoice::parse(word)?),
+        [name] => (Some(room(name)?), ClockChoice::ServerDefault),
+        [name, clock] => (Some(room(name)?), ClockChoice::parse(clock)?),
+        _ => return Err(format!("usage: {LOBBY_USAGE}")),
+    };
+    Ok(NewRoom {
+        kind,
+        name,
+        clock,
+        rated,
+    })
 }
 
 /// The room list's headings, in the columns of `room_line`.
@@ -266,6 +389,61 @@ mod tests {
         assert!(!valid_room_name("k_7"));
         assert!(valid_room_name("K-7"));
         assert_eq!(LobbyCommand::parse("help"), Ok(LobbyCommand::Help));
+    }
+
+    #[test]
+    fn new_rooms_take_a_clock_and_unrated_and_play_takes_a_clock() {
+        let control = |text: &str| ClockChoice::Control(text.parse().unwrap());
+        assert_eq!(
+            LobbyCommand::parse("new human k7"),
+            Ok(LobbyCommand::NewHuman(Some("k7".into())))
+        );
+        assert_eq!(
+            LobbyCommand::parse("new human k7 10+5"),
+            Ok(LobbyCommand::New(NewRoom {
+                kind: RoomKind::Human,
+                name: Some("k7".into()),
+                clock: control("10+5"),
+                rated: true,
+            }))
+        );
+        assert_eq!(
+            LobbyCommand::parse("new engine 30s/move unrated"),
+            Ok(LobbyCommand::New(NewRoom {
+                kind: RoomKind::Engine,
+                name: None,
+                clock: control("30s/move"),
+                rated: false,
+            }))
+        );
+        let untimed = LobbyCommand::parse("new human none").unwrap();
+        assert_eq!(untimed.new_room().unwrap().clock, ClockChoice::Untimed);
+        assert_eq!(untimed.new_room().unwrap().name, None);
+        let plain = LobbyCommand::parse("new engine").unwrap().new_room().unwrap();
+        assert_eq!(plain.clock, ClockChoice::ServerDefault);
+        assert!(plain.rated);
+        assert_eq!(
+            LobbyCommand::parse("play 5m/move"),
+            Ok(LobbyCommand::Play(control("5m/move")))
+        );
+        assert_eq!(
+            LobbyCommand::parse("play"),
+            Ok(LobbyCommand::Play(ClockChoice::ServerDefault))
+        );
+        assert!(
+            LobbyCommand::parse("play 10")
+                .unwrap_err()
+                .contains("the increment is missing")
+        );
+        assert!(
+            LobbyCommand::parse("new human k7 tenminutes")
+                .unwrap_err()
+                .contains("is not a time control")
+        );
+        assert_eq!(
+            ClockChoice::Untimed.resolve(Some("1+0".parse().unwrap())),
+            None
+        );
     }
 
     #[test]

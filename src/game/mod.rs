@@ -19,11 +19,11 @@ mod state;
 pub use agreement::{DrawReply, TakebackReply};
 pub use draw_offer::{DrawAnswer, SearchView, answer_draw_offer};
 pub use lobby::{
-    LOBBY_HELP, LOBBY_USAGE, LobbyCommand, ResumeCode, RoomKind, RoomSummary, room_headings,
+    ClockChoice, LOBBY_HELP, LOBBY_USAGE, LobbyCommand, NewRoom, ResumeCode, RoomKind, RoomSummary, room_headings,
     room_line, valid_room_name,
 };
 pub use players::Players;
 pub use room::{RoomView, ended_text};
 pub use rules::RuleError;
-pub use setup::{OWN_EVENT, Setup};
+pub use setup::{CLOCK_TAGS, OWN_EVENT, Setup};
 pub use state::{GameState, IllegalMoveAt, Pending, PlayedMove};

@@ -1,8 +1,11 @@
 //! A shared game on the server as one viewer sees it, and how a room tells a result
 //! given off the board.
 
+use std::sync::Arc;
+
 use crate::board::Color;
 use crate::board::rules::{DrawReason, Outcome, WinReason};
+use crate::clock::{GameClock, TimeSource};
 
 use super::lobby::RoomKind;
 use super::state::GameState;
@@ -25,6 +28,11 @@ pub struct RoomView {
     pub pending: Option<String>,
     /// Chat lines, numbered from the room's first: (number, text).
     pub chat: Vec<(u64, String)>,
+    /// Both clocks as the room keeps them, read with `time` (the room's time source).
+    pub clock: GameClock,
+    pub time: Arc<dyn TimeSource>,
+    /// Whether its games change ratings.
+    pub rated: bool,
 }
 
 /// A result given off the board as a room tells it ("Black resigned (1-0)", "draw
@@ -39,6 +47,10 @@ pub fn ended_text(game: &GameState) -> Option<String> {
             winner,
             reason: WinReason::Resignation,
         } => format!("{} resigned", winner.opponent().name()),
+        Outcome::Win {
+            winner,
+            reason: WinReason::Timeout,
+        } => format!("{}'s flag fell", winner.opponent().name()),
         Outcome::Draw(DrawReason::Agreement) => "draw agreed".to_owned(),
         other => other.describe(),
     };

@@ -22,6 +22,16 @@ const TAG_BLACK_CONTROL: &str = "BlackTimeControl";
 const TAG_RED_LEFT: &str = "RedTimeLeft";
 const TAG_BLACK_LEFT: &str = "BlackTimeLeft";
 
+/// The tags that hold the time controls and the time left (a record that keeps only
+/// some tags keeps these for its clocks).
+pub const CLOCK_TAGS: &[&str] = &[
+    TAG_CONTROL,
+    TAG_RED_CONTROL,
+    TAG_BLACK_CONTROL,
+    TAG_RED_LEFT,
+    TAG_BLACK_LEFT,
+];
+
 /// The `Event` of a game played in this program; a game whose `Event` is another (a
 /// file loaded) keeps its `Event`, `Red` and `Black`.
 pub const OWN_EVENT: &str = "xiangqi-tui game";

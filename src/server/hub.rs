@@ -9,7 +9,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::watch;
 
 use crate::board::Color;
-use crate::game::{RoomKind, RoomSummary};
+use crate::clock::TimeControl;
+use crate::game::{ClockChoice, NewRoom, RoomKind, RoomSummary};
 
 use super::ServerSettings;
 use super::engine_pool::{EnginePool, WatchedSearch};
@@ -32,6 +33,10 @@ pub struct Room {
     engine_busy: AtomicBool,
     /// Its engine's latest search, for the viewers' logs.
     search: Mutex<WatchedSearch>,
+    /// The task that ends the game when the running clock's flag falls.
+    flag_timer: Mutex<Option<tokio::task::AbortHandle>>,
+    /// When this server opened (or restored) it: `play` seats people in the oldest.
+    opened: std::time::Instant,
 }
 
 impl Room {
@@ -43,6 +48,8 @@ impl Room {
             saved: AtomicU64::new(0),
             engine_busy: AtomicBool::new(false),
             search: Mutex::default(),
+            flag_timer: Mutex::default(),
+            opened: std::time::Instant::now(),
         })
     }
 
@@ -156,11 +163,13 @@ impl Hub {
         (written, unsaved)
     }
 
-    /// Starts the engines of restored rooms whose move it is (needs the runtime).
+    /// Starts the engines of restored rooms whose move it is, and their clocks' flag
+    /// timers (needs the runtime).
     pub fn resume_engines(self: &Arc<Self>) {
         let rooms: Vec<Arc<Room>> = self.rooms().values().cloned().collect();
         for room in rooms {
             self.engine_if_due(&room);
+            self.arm_flag(&room);
         }
     }
 
@@ -200,14 +209,60 @@ impl Hub {
             .cloned()
     }
 
-    /// Opens a room named `name` (or a fresh name) with `identity` seated.
+    /// `play`: seats `identity` in the oldest human room waiting for an opponent with
+    /// the clock asked for (not one of its own), or opens one with that clock; the
+    /// room, and whether it was opened (the player waits there).
+    pub fn pair(
+        self: &Arc<Self>,
+        clock: ClockChoice,
+        identity: &str,
+        display: &str,
+    ) -> Result<(Arc<Room>, bool), String> {
+        let control = clock.resolve(self.settings.time);
+        let mut waiting: Vec<Arc<Room>> = self
+            .rooms()
+            .values()
+            .filter(|room| {
+                let state = room.lock();
+                state.kind == RoomKind::Human
+                    && state.control() == control
+                    && state.game.ply() == 0
+                    && !state.is_over()
+                    && state.seats.iter().any(Option::is_none)
+                    && state.side_of(identity).is_none()
+            })
+            .cloned()
+            .collect();
+        waiting.sort_by_key(|room| room.opened);
+        for room in waiting {
+            // Another `play` may have taken the seat since: then the next room.
+            let seated = self.change(&room, |state| {
+                if state.seats.iter().all(Option::is_some) || state.game.ply() > 0 {
+                    return Err("taken".to_owned());
+                }
+                state.take_seat(identity, display)
+            });
+            if seated.is_ok() {
+                return Ok((room, false));
+            }
+        }
+        let order = NewRoom {
+            kind: RoomKind::Human,
+            name: None,
+            clock,
+            rated: true,
+        };
+        self.create(&order, identity, display).map(|room| (room, true))
+    }
+
+    /// Opens the room `order` asks for (named, or a fresh name) with `identity` seated.
     pub fn create(
         self: &Arc<Self>,
-        name: Option<String>,
-        kind: RoomKind,
+        order: &NewRoom,
         identity: &str,
         display: &str,
     ) -> Result<Arc<Room>, String> {
+        let (name, kind) = (order.name.clone(), order.kind);
         let mut rooms = self.rooms();
         self.expire(&mut rooms);
         if kind == RoomKind::Engine && self.pool.queue_len() >= self.settings.max_engine_queue {
@@ -249,7 +304,9 @@ impl Hub {
             name: display.to_owned(),
             connected: 0,
         };
-        let state = RoomState::new(&name, kind, seat, self.settings.start.clone());
+        let mut state = RoomState::new(&name, kind, seat, self.settings.start.clone());
+        state.set_control(order.clock.resolve(self.settings.time));
+        state.rated = order.rated;
         let room = Room::new(state);
         // New, so dirty: written by the saver, never here under the map's lock.
         room.edits.store(1, Ordering::Release);
@@ -315,7 +372,33 @@ impl Hub {
         room.version.send_modify(|version| *version += 1);
         self.lobby.send_modify(|version| *version += 1);
         self.engine_if_due(room);
+        self.arm_flag(room);
         Ok(value)
+    }
+
+    /// Sets the room's flag timer to the time its running clock has left (a change
+    /// may have started, stopped or credited a clock). When it fires, the flag fall
+    /// is a change like a move: through `change`, so the game ends for every viewer
+    /// and is saved.
+    fn arm_flag(self: &Arc<Self>, room: &Arc<Room>) {
+        let due = room.lock().time_to_flag();
+        let mut timer = room.flag_timer.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(old) = timer.take() {
+            old.abort();
+        }
+        let Some(due) = due else {
+            return;
+        };
+        let hub = Arc::clone(self);
+        let timed = Arc::clone(room);
+        let task = tokio::spawn(async move {
+            tokio::time::sleep(due).await;
+            if hub.change(&timed, RoomState::flag_fall).is_err() {
+                // Woken before the clock ran out (it was credited meanwhile).
+                hub.arm_flag(&timed);
+            }
+        });
+        *timer = Some(task.abort_handle());
     }
 
     /// A change that is not saved (who is connected, spectators): sessions are told.
@@ -326,13 +409,14 @@ impl Hub {
     }
 
     fn engine_if_due(self: &Arc<Self>, room: &Arc<Room>) {
-        let (position, ply, side) = {
+        let (position, ply, side, clock) = {
             let state = room.lock();
             if !state.engine_to_move() {
                 return;
             }
             let side: Color = state.game.position().side_to_move();
-            (state.game.position().clone(), state.game.ply(), side)
+            let clock = state.clock.engine_clock(side, state.now());
+            (state.game.position().clone(), state.game.ply(), side, clock)
         };
         if room.engine_busy.swap(true, Ordering::AcqRel) {
             return;
@@ -340,7 +424,13 @@ impl Hub {
         let hub = Arc::clone(self);
         let room = Arc::clone(room);
         tokio::spawn(async move {
-            let request = hub.pool.request(position);
+            let mut request = hub.pool.request(position);
+            if clock.is_some() {
+                // On a clock the engine manages its own time, as at home: a time per
+                // move would only cut it short.
+                request.clock = clock;
+                request.movetime_ms = None;
+            }
             room.show_search(|search| {
                 *search = WatchedSearch {
                     request: Some(request.clone()),

@@ -72,6 +72,11 @@ pub struct ServerSettings {
     pub max_engine_queue: usize,
     /// Settings each session's app starts with (theme, notation, glyphs).
     pub config: Config,
+    /// The time control of rooms created without one (`None`: no clocks).
+    pub time: Option<crate::clock::TimeControl>,
+    /// `HOST[:PORT]` people type to reach the server (`[server] public_address`), for
+    /// the `ssh` line a room's creator is shown; the listen address when unset.
+    pub public_address: Option<String>,
 }
 
 impl ServerSettings {
@@ -98,8 +103,31 @@ impl ServerSettings {
             room_expiry: Duration::from_secs(10 * 60),
             max_engine_queue: 32,
             config,
+            time: None,
+            public_address: None,
         }
     }
+}
+
+/// The command that joins room `room` from a shell: `ssh -t HOST [-p PORT] join ROOM`,
+/// for `public_address` (`HOST[:PORT]`) or else the address listened on. Port 22 is
+/// left out, as people type it.
+pub fn join_line(public_address: Option<&str>, listen: SocketAddr, room: &str) -> String {
+    let (host, port) = match public_address {
+        Some(address) => match address.rsplit_once(':') {
+            Some((host, port)) if port.parse::<u16>().is_ok() && !host.ends_with(':') => {
+                (host.trim_matches(['[', ']']).to_owned(), port.parse().unwrap_or(22))
+            }
+            _ => (address.trim_matches(['[', ']']).to_owned(), 22),
+        },
+        None => (listen.ip().to_string(), listen.port()),
+    };
+    let port = if port == 22 {
+        String::new()
+    } else {
+        format!(" -p {port}")
+    };
+    format!("ssh -t {host}{port} join {room}")
 }
 
 /// Connection events, logged through `tracing` at `info` (no secrets: names, addresses,
@@ -216,6 +244,11 @@ pub async fn start(settings: ServerSettings) -> Result<Running, String> {
     let db = crate::store::SqliteStore::open_in(&settings.data_dir)
         .map_err(|error| error.to_string())?;
     log(&format!("store: {}", db.path().display()));
+    // The address bound (a port 0 asked for is a real one now), for the `ssh` lines.
+    let settings = ServerSettings {
+        listen: addr,
+        ..settings
+    };
     let hub = hub::Hub::new(settings, Arc::new(db));
     hub.saver.start();
     hub.resume_engines();
@@ -277,7 +310,32 @@ pub fn serve_until_signal(settings: ServerSettings) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::printable;
+    use super::{join_line, printable};
+
+    #[test]
+    fn the_join_line_names_the_public_address_and_leaves_port_22_out() {
+        let listen = "127.0.0.1:2222".parse().unwrap();
+        assert_eq!(
+            join_line(Some("xq.example.org:2200"), listen, "k7"),
+            "ssh -t xq.example.org -p 2200 join k7"
+        );
+        assert_eq!(
+            join_line(Some("xq.example.org"), listen, "k7"),
+            "ssh -t xq.example.org join k7"
+        );
+        assert_eq!(
+            join_line(Some("xq.example.org:22"), listen, "k7"),
+            "ssh -t xq.example.org join k7"
+        );
+        assert_eq!(
+            join_line(None, listen, "r1"),
+            "ssh -t 127.0.0.1 -p 2222 join r1"
+        );
+        assert_eq!(
+            join_line(Some("[2001:db8::1]:2222"), listen, "r1"),
+            "ssh -t 2001:db8::1 -p 2222 join r1"
+        );
+    }
 
     #[test]
     fn client_text_is_logged_without_control_characters() {

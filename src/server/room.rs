@@ -5,9 +5,11 @@
 //! (`RoomView`). Plain state under a lock: no I/O.
 
 use std::collections::VecDeque;
-use std::time::Instant;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use crate::board::{Color, Move, Position};
+use crate::clock::{GameClock, MonotonicTime, TimeControl, TimeSource};
 use crate::game::{
     DrawReply, GameState, Players, RoomKind, RoomSummary, RoomView, RuleError, SearchView,
     TakebackReply, ended_text,
@@ -52,8 +54,26 @@ pub struct RoomState {
     pub vacant_since: Option<Instant>,
     /// Why the latest save failed, while the room is not on disk as it is.
     pub not_saved: Option<String>,
+    /// Both clocks, one for every viewer; untimed when the room has no control. Like
+    /// at home, no clock runs before Red's first move.
+    pub clock: GameClock,
+    /// Where the clocks read the time.
+    pub time: Arc<dyn TimeSource>,
+    /// The side that asked for a rematch, waiting for the other's `:rematch`.
+    rematch: Option<Color>,
     chat: VecDeque<(u64, String)>,
     chat_next: u64,
+}
+
+/// How a session leaves a room, as its log tells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Departure {
+    /// `:leave`, or the session ended by the player.
+    Left,
+    /// The connection was lost.
+    Dropped,
+    /// Without a word (the server is stopping).
+    Quietly,
 }
 
 /// A refusal in a room's words.
@@ -85,8 +105,59 @@ impl RoomState {
             spectators: 0,
             vacant_since: Some(Instant::now()),
             not_saved: None,
+            clock: GameClock::new(None, None),
+            time: Arc::new(MonotonicTime::default()),
+            rematch: None,
             chat: VecDeque::new(),
             chat_next: 0,
+        }
+    }
+
+    /// Gives both sides `control` (`None`: no clocks), written in the game's tags too.
+    pub fn set_control(&mut self, control: Option<TimeControl>) {
+        self.clock = GameClock::new(control, control);
+        self.game.write_controls(control, control);
+    }
+
+    /// The room's time control (both sides play with the same).
+    pub fn control(&self) -> Option<TimeControl> {
+        self.clock.control(Color::Red)
+    }
+
+    /// The time as the room's clocks read it.
+    pub fn now(&self) -> Duration {
+        self.time.now()
+    }
+
+    /// How long until the running clock's flag falls; `None` when no timed clock runs.
+    pub fn time_to_flag(&self) -> Option<Duration> {
+        if self.is_over() {
+            return None;
+        }
+        let side = self.clock.running()?;
+        self.clock.remaining(side, self.now())
+    }
+
+    /// Ends the game on time if the running clock's flag has fallen (the hub's timer
+    /// asks when it should have); `Err` when it has not (nothing changed).
+    pub fn flag_fall(&mut self) -> Result<&'static str, String> {
+        let now = self.now();
+        let mut clock = self.clock.clone();
+        if self.game.check_flag(&mut clock, now).is_none() {
+            return Err("no flag has fallen".to_owned());
+        }
+        self.clock = clock;
+        self.say_ended();
+        Ok("the flag fell")
+    }
+
+    /// After a change: a finished game's clocks stop, and after a takeback the side to
+    /// move's runs.
+    fn settle_clock(&mut self, now: Duration) {
+        if self.is_over() {
+            self.clock.stop(now);
+        } else {
+            self.game.follow_clock(&mut self.clock, now);
         }
     }
 
@@ -140,8 +211,45 @@ impl RoomState {
             name: name.to_owned(),
             connected: 0,
         });
-        self.say_system(format!("{name} sits down as {}", color.name()));
+        self.say_system(format!("{name} joins as {}", color.name()));
         Ok(color)
+    }
+
+    /// A session of `name` arrives, on `side`'s seat or watching. `returning`: the
+    /// player held the seat before this session (taking a seat is told when taken).
+    pub fn arrive(&mut self, side: Option<Color>, name: &str, returning: bool) {
+        match side {
+            Some(color) => {
+                let was_away = self.seats[color.index()]
+                    .as_ref()
+                    .is_some_and(|seat| seat.connected == 0);
+                self.set_connected(color, true);
+                if returning && was_away {
+                    self.say_system(format!("{name} is back"));
+                }
+            }
+            None => {
+                self.set_watching(true);
+                self.say_system(format!("{name} watches"));
+            }
+        }
+    }
+
+    /// A session of `name` leaves; a player's last session going is told.
+    pub fn depart(&mut self, side: Option<Color>, name: &str, how: Departure) {
+        let Some(color) = side else {
+            self.set_watching(false);
+            return;
+        };
+        self.set_connected(color, false);
+        let gone = self.seats[color.index()]
+            .as_ref()
+            .is_some_and(|seat| seat.connected == 0);
+        match how {
+            Departure::Left if gone => self.say_system(format!("{name} left")),
+            Departure::Dropped if gone => self.say_system(format!("{name} dropped")),
+            _ => {}
+        }
     }
 
     /// A session of the player on `color` arrives (`true`) or leaves.
@@ -198,15 +306,71 @@ impl RoomState {
     }
 
     /// Plays `mv` for `side`; the move must be that side's and legal. It answers any
-    /// offer.
-    pub fn play(&mut self, side: Color, mv: Move) -> Result<(), String> {
-        self.game.play_for(side, mv).map_err(refusal)
+    /// offer. A move made after the mover's flag fell does not count: the game is lost
+    /// on time instead (and that is the change made).
+    pub fn play(&mut self, side: Color, mv: Move) -> Result<&'static str, String> {
+        if self.flag_fall().is_ok() {
+            return Ok("your time ran out before the move: the game is lost on time");
+        }
+        self.game.play_for(side, mv).map_err(refusal)?;
+        let now = self.now();
+        if self.clock.is_timed() {
+            // The flag was checked at this `now`: the clock takes the move.
+            let _ = self.clock.moved(side, now);
+        }
+        self.settle_clock(now);
+        Ok("")
     }
 
     pub fn resign(&mut self, side: Color) -> Result<(), String> {
         self.game.resign(side, self.players()).map_err(refusal)?;
+        self.settle_clock(self.now());
         self.say_ended();
         Ok(())
+    }
+
+    /// `:rematch` after the game: offers a new game with the colours swapped and the
+    /// same clocks, or agrees to the other side's offer. The engine always agrees.
+    pub fn rematch(&mut self, side: Color) -> Result<&'static str, String> {
+        if !self.is_over() {
+            return Err("the game is on: :rematch is for after it".to_owned());
+        }
+        if self.engine_side.is_none() && self.seats.iter().any(Option::is_none) {
+            return Err("nobody to play a rematch with".to_owned());
+        }
+        match self.rematch {
+            Some(offered) if offered == side => {
+                Err("you offered already: waiting for your opponent's :rematch".to_owned())
+            }
+            None if self.engine_side.is_none() => {
+                self.rematch = Some(side);
+                self.say_system(format!(
+                    "{} offers a rematch (:rematch agrees)",
+                    side.name()
+                ));
+                Ok("rematch offered")
+            }
+            _ => {
+                self.start_rematch();
+                Ok("rematch: colours swapped")
+            }
+        }
+    }
+
+    /// A new game in the room: the players change colours, the clocks start afresh.
+    fn start_rematch(&mut self) {
+        self.seats.swap(0, 1);
+        self.engine_side = self.engine_side.map(Color::opponent);
+        self.engine_view = None;
+        self.rematch = None;
+        let control = self.control();
+        self.game = GameState::new(self.game.start().clone());
+        self.set_control(control);
+        self.say_system(format!(
+            "rematch: {} plays Red, {} Black",
+            self.seat_name(Color::Red),
+            self.seat_name(Color::Black)
+        ));
     }
 
     /// `:draw`: offers a draw, or accepts the other side's offer. The engine answers at
@@ -222,6 +386,7 @@ impl RoomState {
                 Ok("draw offered")
             }
             DrawReply::Agreed => {
+                self.settle_clock(self.now());
                 self.say_ended();
                 Ok("draw agreed")
             }
@@ -231,6 +396,7 @@ impl RoomState {
                     side.name(),
                     answer.describe()
                 ));
+                self.settle_clock(self.now());
                 self.say_ended();
                 Ok("draw agreed")
             }
@@ -247,6 +413,7 @@ impl RoomState {
             .game
             .ask_takeback(side, self.players())
             .map_err(refusal)?;
+        self.settle_clock(self.now());
         Ok(match reply {
             TakebackReply::Asked => {
                 self.say_system(format!("{} asks to take back the last move", side.name()));
@@ -319,7 +486,9 @@ impl RoomState {
         let pending = match (pending.draw_offer, pending.takeback) {
             (Some(side), _) => Some(format!("{} offers a draw (:draw accepts)", side.name())),
             (None, Some(side)) => Some(format!("{} asks to take back (:undo agrees)", side.name())),
-            (None, None) => None,
+            (None, None) => self
+                .rematch
+                .map(|side| format!("{} offers a rematch (:rematch agrees)", side.name())),
         };
         // In the status line while it lasts: the chat line scrolls away.
         let pending = match (&self.not_saved, pending) {
@@ -338,6 +507,9 @@ impl RoomState {
             ended: ended_text(&self.game),
             pending,
             chat: self.chat.iter().cloned().collect(),
+            clock: self.clock.clone(),
+            time: Arc::clone(&self.time),
+            rated: self.rated,
         }
     }
 
@@ -495,5 +667,100 @@ mod tests {
         room.resign(Color::Red).unwrap();
         assert_eq!(room.ended().unwrap().1, GameResult::BlackWins);
         assert_eq!(room.summary().black.as_deref(), Some(ENGINE_NAME));
+    }
+
+    fn timed_room(control: &str) -> (RoomState, crate::clock::ManualTime) {
+        let time = crate::clock::ManualTime::default();
+        let mut room = RoomState::new("k7", RoomKind::Human, seat("ann"), Position::startpos());
+        room.time = Arc::new(time.clone());
+        room.set_control(Some(control.parse().unwrap()));
+        room.take_seat("id-bob", "bob").unwrap();
+        (room, time)
+    }
+
+    #[test]
+    fn the_clock_starts_with_reds_first_move_and_a_fallen_flag_loses() {
+        let (mut room, time) = timed_room("1+0");
+        assert_eq!(room.time_to_flag(), None);
+        time.advance(Duration::from_secs(30));
+        assert_eq!(room.play(Color::Red, mv("h2e2")), Ok(""));
+        assert_eq!(room.time_to_flag(), Some(Duration::from_secs(60)));
+        time.advance(Duration::from_secs(59));
+        assert!(room.flag_fall().is_err());
+        assert_eq!(room.time_to_flag(), Some(Duration::from_secs(1)));
+        time.advance(Duration::from_secs(1));
+        assert_eq!(room.flag_fall(), Ok("the flag fell"));
+        assert_eq!(
+            room.ended(),
+            Some(("Black's flag fell (1-0)".into(), GameResult::RedWins))
+        );
+        assert_eq!(room.time_to_flag(), None);
+        assert!(room.view(None).chat.iter().any(|(_, line)| line == "* Black's flag fell (1-0)"));
+    }
+
+    #[test]
+    fn a_move_after_the_flag_fell_loses_on_time() {
+        let (mut room, time) = timed_room("10s/move");
+        room.play(Color::Red, mv("h2e2")).unwrap();
+        time.advance(Duration::from_secs(11));
+        assert_eq!(
+            room.play(Color::Black, mv("h9g7")),
+            Ok("your time ran out before the move: the game is lost on time")
+        );
+        assert_eq!(room.game.ply(), 1);
+        assert_eq!(room.ended().unwrap().1, GameResult::RedWins);
+    }
+
+    #[test]
+    fn a_rematch_needs_both_and_swaps_colours_with_the_same_clocks() {
+        let (mut room, _time) = timed_room("3+2");
+        assert!(room.rematch(Color::Red).is_err(), "the game is on");
+        room.resign(Color::Black).unwrap();
+        assert_eq!(room.rematch(Color::Red), Ok("rematch offered"));
+        assert!(room.rematch(Color::Red).is_err(), "offered already");
+        assert_eq!(
+            room.view(Some(Color::Black)).pending.as_deref(),
+            Some("Red offers a rematch (:rematch agrees)")
+        );
+        assert_eq!(room.rematch(Color::Black), Ok("rematch: colours swapped"));
+        assert!(!room.is_over());
+        assert_eq!(room.game.ply(), 0);
+        assert_eq!(room.side_of("id-ann"), Some(Color::Red));
+        assert_eq!(room.side_of("id-bob"), Some(Color::Black));
+        assert_eq!(room.control(), Some("3+2".parse().unwrap()));
+        assert_eq!(room.clock.running(), None);
+        assert_eq!(room.view(None).pending, None);
+        let chat = room.view(None).chat;
+        assert_eq!(
+            chat.last().unwrap().1,
+            "* rematch: ann plays Red, bob Black"
+        );
+    }
+
+    #[test]
+    fn arrivals_and_departures_are_told() {
+        let mut room = RoomState::new("k7", RoomKind::Human, seat("ann"), Position::startpos());
+        room.seats[1].as_mut().unwrap().connected = 0;
+        room.arrive(Some(Color::Black), "ann", false);
+        room.take_seat("id-bob", "bob").unwrap();
+        room.arrive(Some(Color::Red), "bob", false);
+        room.arrive(None, "cy", false);
+        room.depart(Some(Color::Red), "bob", Departure::Dropped);
+        room.arrive(Some(Color::Red), "bob", true);
+        room.depart(Some(Color::Red), "bob", Departure::Left);
+        room.depart(Some(Color::Black), "ann", Departure::Quietly);
+        room.depart(None, "cy", Departure::Left);
+        let chat: Vec<String> = room.view(None).chat.into_iter().map(|(_, line)| line).collect();
+        assert_eq!(
+            chat,
+            [
+                "* bob joins as Red",
+                "* cy watches",
+                "* bob dropped",
+                "* bob is back",
+                "* bob left"
+            ]
+        );
+        assert_eq!(room.spectators, 0);
     }
 }

@@ -21,6 +21,7 @@ use super::hub::{Hub, Room};
 use super::log;
 use super::names::{NameClaim, guest_identity};
 use super::pacing::{FramePacer, RESIZE_COST, RateLimit};
+use super::room::Departure;
 
 /// Largest window accepted; bigger requests are clamped (a frame's cost grows with it).
 pub const MAX_COLUMNS: u16 = 400;
@@ -169,6 +170,7 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
     while !session.quit {
         let in_room = matches!(session.place, Place::Room { .. });
         let next_frame = pacer.next_frame();
+        let clock_tick = session.ui.clock_refresh();
         tokio::select! {
             message = channel.wait() => match message {
                 Some(ChannelMsg::Data { data }) => {
@@ -206,6 +208,10 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
             () = tokio::time::sleep_until(next_frame), if pacer.pending() => {
                 session.frame(&mut pacer, &mut rate, &output);
             }
+            // A running clock is drawn as it runs down (the hub ends the game on time).
+            () = tokio::time::sleep(clock_tick.unwrap_or_default()), if clock_tick.is_some() => {
+                pacer.redraw = true;
+            }
             _ = shutdown.changed() => {
                 goodbye = session.goodbye();
                 session.ui.notify(format!("the server is stopping: {goodbye}"), true);
@@ -221,7 +227,11 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
             }
         }
     }
-    session.leave_room();
+    session.leave_room(match reason {
+        "disconnected" | "idle timeout" => Departure::Dropped,
+        "server stopping" => Departure::Quietly,
+        _ => Departure::Left,
+    });
     output.push(SCREEN_RESTORE);
     if reason == "server stopping" {
         output.push(format!("xiangqi-tui: the server is stopping; {goodbye}.\r\n").as_bytes());
@@ -252,7 +262,7 @@ impl Session {
         }
         if let Some(room) = self.hub.seat_of(&self.start.identity) {
             let name = room.lock().name.clone();
-            self.enter(room, false);
+            self.enter(room, false, true);
             self.ui
                 .notify(format!("room {name}: resumed your game"), false);
             return;
@@ -321,8 +331,14 @@ impl Session {
     }
 
     fn refresh_room(&mut self) {
-        if let Place::Room { room, side } = &self.place {
-            let view = room.lock().view(*side);
+        if let Place::Room { room, side } = &mut self.place {
+            let state = room.lock();
+            // A player's side changes with a rematch.
+            if side.is_some() {
+                *side = state.side_of(&self.start.identity);
+            }
+            let view = state.view(*side);
+            drop(state);
             self.ui.show_room(view);
             let search = room.search();
             match (&search.request, search.queued) {
@@ -337,18 +353,18 @@ impl Session {
     }
 
     /// Shows `room`, as its player when `identity` has a seat there, else watching.
-    fn enter(&mut self, room: Arc<Room>, watch_only: bool) {
-        self.leave_room();
+    /// `returning`: a player coming back to a seat held before (the room is told).
+    fn enter(&mut self, room: Arc<Room>, watch_only: bool, returning: bool) {
+        self.leave_room(Departure::Left);
         let identity = self.start.identity.clone();
         let side = if watch_only {
             None
         } else {
             room.lock().side_of(&identity)
         };
-        self.hub.touch(&room, |state| match side {
-            Some(color) => state.set_connected(color, true),
-            None => state.set_watching(true),
-        });
+        let name = self.start.name.clone();
+        self.hub
+            .touch(&room, |state| state.arrive(side, &name, returning));
         self.room_version = room.version.subscribe();
         self.place = Place::Room {
             room: Arc::clone(&room),
@@ -357,10 +373,27 @@ impl Session {
         self.refresh_room();
     }
 
-    /// Enters `room`, where this session now holds a seat; a guest is told its code.
-    fn enter_seated(&mut self, room: Arc<Room>) {
-        self.enter(room, false);
+    /// Enters `room`, where this session now holds a seat (`returning`: held before);
+    /// a guest is told its code.
+    fn enter_seated(&mut self, room: Arc<Room>, returning: bool) {
+        self.enter(room, false, returning);
         self.tell_resume_code();
+    }
+
+    /// Enters a human room this session opened: its log shows the line the opponent
+    /// types to join.
+    fn enter_opened(&mut self, room: Arc<Room>) {
+        let (name, kind) = {
+            let state = room.lock();
+            (state.name.clone(), state.kind)
+        };
+        self.enter_seated(room, false);
+        if kind == RoomKind::Human {
+            let settings = &self.hub.settings;
+            let line =
+                super::join_line(settings.public_address.as_deref(), settings.listen, &name);
+            self.ui.note(format!("your opponent joins with: {line}"));
+        }
     }
 
     fn tell_resume_code(&mut self) {
@@ -392,18 +425,17 @@ impl Session {
         self.start.identity = identity;
         self.start.guest_code = Some(code.clone());
         let name = room.lock().name.clone();
-        self.enter(room, false);
+        self.enter(room, false, true);
         self.ui
             .notify(format!("room {name}: resumed your game"), false);
         Ok(())
     }
 
-    fn leave_room(&mut self) {
+    fn leave_room(&mut self, how: Departure) {
         if let Place::Room { room, side } = std::mem::replace(&mut self.place, Place::Lobby) {
-            self.hub.touch(&room, |state| match side {
-                Some(color) => state.set_connected(color, false),
-                None => state.set_watching(false),
-            });
+            let name = self.start.name.clone();
+            self.hub
+                .touch(&room, |state| state.depart(side, &name, how));
         }
     }
 
@@ -412,7 +444,7 @@ impl Session {
             Intent::Quit => self.quit = true,
             Intent::Lobby(command) => self.lobby_command(command),
             Intent::Leave => {
-                self.leave_room();
+                self.leave_room(Departure::Left);
                 self.show_lobby();
                 self.ui
                     .notify("back in the lobby; your seat is kept", false);
@@ -426,41 +458,59 @@ impl Session {
         let name = self.start.name.clone();
         let result = match command {
             LobbyCommand::Rooms => {
-                self.leave_room();
+                self.leave_room(Departure::Left);
                 self.show_lobby();
                 Ok(())
             }
             LobbyCommand::Help => {
-                self.leave_room();
+                self.leave_room(Departure::Left);
                 self.show_lobby();
                 self.ui.show_lobby_help();
                 Ok(())
             }
             // Named or not, one unfinished game of one's own at a time.
-            LobbyCommand::NewEngine(_) | LobbyCommand::NewHuman(_)
+            LobbyCommand::NewEngine(_)
+            | LobbyCommand::NewHuman(_)
+            | LobbyCommand::New(_)
+            | LobbyCommand::Play(_)
                 if self.hub.seat_of(&identity).is_some() =>
             {
                 Err("you have an unfinished game: finish it (or resign) first".to_owned())
             }
-            LobbyCommand::NewEngine(room) => self
-                .hub
-                .create(room, RoomKind::Engine, &identity, &name)
-                .map(|room| self.enter_seated(room)),
-            LobbyCommand::NewHuman(room) => self
-                .hub
-                .create(room, RoomKind::Human, &identity, &name)
-                .map(|room| self.enter_seated(room)),
+            LobbyCommand::NewEngine(_) | LobbyCommand::NewHuman(_) | LobbyCommand::New(_) => {
+                match command.new_room() {
+                    Some(order) => self
+                        .hub
+                        .create(&order, &identity, &name)
+                        .map(|room| self.enter_opened(room)),
+                    None => Ok(()),
+                }
+            }
+            LobbyCommand::Play(clock) => {
+                self.hub
+                    .pair(clock, &identity, &name)
+                    .map(|(room, opened)| {
+                        if opened {
+                            self.enter_opened(room);
+                        } else {
+                            self.enter_seated(room, false);
+                        }
+                    })
+            }
             LobbyCommand::Join(room_name) => match self.hub.room(&room_name) {
                 Some(room) => self
                     .hub
-                    .change(&room, |state| state.take_seat(&identity, &name))
-                    .map(|_| self.enter_seated(room)),
+                    .change(&room, |state| {
+                        let held = state.side_of(&identity).is_some();
+                        state.take_seat(&identity, &name).map(|_| held)
+                    })
+                    .map(|held| self.enter_seated(room, held)),
                 None => Err(format!("no room {room_name}")),
             },
             LobbyCommand::Resume(code) => self.resume(&code),
             LobbyCommand::Watch(room_name) => match self.hub.room(&room_name) {
                 Some(room) => {
-                    self.enter(room, true);
+                    self.enter(room, true, false);
                     Ok(())
                 }
                 None => Err(format!("no room {room_name}")),
@@ -486,14 +536,13 @@ impl Session {
             return;
         };
         let result = match intent {
-            Intent::Play(mv) => self
-                .hub
-                .change(&room, |state| state.play(side, mv).map(|()| "")),
+            Intent::Play(mv) => self.hub.change(&room, |state| state.play(side, mv)),
             Intent::Resign => self
                 .hub
                 .change(&room, |state| state.resign(side).map(|()| "")),
             Intent::Draw => self.hub.change(&room, |state| state.draw(side)),
             Intent::Undo => self.hub.change(&room, |state| state.undo(side)),
+            Intent::Rematch => self.hub.change(&room, |state| state.rematch(side)),
             _ => Ok(""),
         };
         match result {

@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 
 use crate::atomic_file::write_atomically;
 use crate::board::Color;
-use crate::game::{GameState, RoomKind, valid_room_name};
+use crate::clock::GameClock;
+use crate::game::{CLOCK_TAGS, GameState, RoomKind, Setup, valid_room_name};
 use crate::notation::Notation;
 use crate::record::{GameRecord, GameResult};
 
@@ -29,10 +30,15 @@ pub fn room_path(data_dir: &Path, name: &str) -> PathBuf {
     rooms_dir(data_dir).join(format!("{name}.pgn"))
 }
 
-/// The room as PGN (ICCS moves, which read back in any locale).
+/// The room as PGN (ICCS moves, which read back in any locale), with its clocks: the
+/// control and each side's time left now.
 pub fn room_pgn(room: &RoomState) -> String {
-    let mut record: GameRecord = room.game.to_record();
-    record.tags.clear();
+    let mut timed = room.game.clone();
+    if room.clock.is_timed() {
+        timed.write_setup(&Setup::default().with_clock(&room.clock, room.now()));
+    }
+    let mut record: GameRecord = timed.to_record();
+    record.tags.retain(|(name, _)| CLOCK_TAGS.contains(&name.as_str()));
     let mut tag = |name: &str, value: &str| record.tags.push((name.to_owned(), value.to_owned()));
     tag("Event", &format!("xiangqi-tui room {}", room.name));
     let seconds = std::time::SystemTime::now()
@@ -108,7 +114,20 @@ pub fn parse_room(text: &str) -> Result<Option<RoomState>, String> {
         return Err("no player in the room".into());
     };
     let mut room = RoomState::new(&name, kind, creator, game.start().clone());
+    let setup = game.setup();
     room.game = game;
+    if let Some([red, black]) = setup.controls {
+        room.clock = GameClock::new(red, black);
+        setup.restore_clock(&mut room.clock, &room.game);
+        // The clocks go on from the time left when the room was last saved (after
+        // its latest change): the time the server was down, and the moments between
+        // that save and the stop, are charged to nobody. As at home, no clock runs
+        // before Red's first move.
+        if room.game.ply() > 0 {
+            let now = room.now();
+            room.clock.start(room.game.position().side_to_move(), now);
+        }
+    }
     room.seats = [red, black];
     room.rated = record.tag(TAG_RATED) != Some("no");
     if kind == RoomKind::Engine {
@@ -234,5 +253,38 @@ mod tests {
         assert_eq!(saved.problems.len(), 1);
         assert_eq!(saved.next_number, 8);
         assert_eq!(load_all(&folder.path().join("none")).next_number, 1);
+    }
+
+    #[test]
+    fn a_timed_room_reads_back_with_its_control_and_the_time_left() {
+        let time = crate::clock::ManualTime::default();
+        let ann = Seat {
+            identity: "SHA256:abc".into(),
+            name: "ann".into(),
+            connected: 1,
+        };
+        let mut room = RoomState::new("k7", RoomKind::Human, ann, Position::startpos());
+        room.time = std::sync::Arc::new(time.clone());
+        room.set_control(Some("10+5".parse().unwrap()));
+        room.take_seat("id-bob", "bob").unwrap();
+        room.play(Color::Red, Move::parse_coords("h2e2").unwrap())
+            .unwrap();
+        time.advance(std::time::Duration::from_millis(42_500));
+        let text = room_pgn(&room);
+        assert!(text.contains("[TimeControl \"600+5\"]"), "{text}");
+        assert!(text.contains("[BlackTimeLeft \"557.500\"]"), "{text}");
+        let back = parse_room(&text).unwrap().unwrap();
+        assert_eq!(back.control(), Some("10+5".parse().unwrap()));
+        // Black's clock goes on from where it was saved.
+        assert_eq!(back.clock.running(), Some(Color::Black));
+        // Read at its start (the restored clock runs from its own time source).
+        assert_eq!(
+            back.clock.remaining(Color::Black, std::time::Duration::ZERO),
+            Some(std::time::Duration::from_millis(557_500))
+        );
+        assert_eq!(
+            back.clock.remaining(Color::Red, back.now()),
+            Some(std::time::Duration::from_secs(600))
+        );
     }
 }

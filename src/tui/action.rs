@@ -179,6 +179,8 @@ pub enum RoomAsk {
     Leave,
     /// A chat line.
     Say,
+    /// After the game: offer a rematch, or accept the other side's offer.
+    Rematch,
     /// End the session.
     Quit,
 }

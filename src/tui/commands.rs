@@ -223,6 +223,12 @@ pub const COMMANDS: &[CommandSpec] = &[
         needs: Some("a text"),
         ..room_asks("say", ":say TEXT", "say TEXT to the room", RoomAsk::Say)
     },
+    room_asks(
+        "rematch",
+        ":rematch",
+        "after the game: another, colours swapped (both type it)",
+        RoomAsk::Rematch,
+    ),
 ];
 
 /// The command named `name` (or spelt so).

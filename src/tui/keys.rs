@@ -8,7 +8,7 @@ use crossterm::event::{
 
 use crate::board::Square;
 
-use super::action::{Command, Direction};
+use super::action::{Command, Direction, RoomAsk};
 use super::app::{App, Focus};
 use super::keymap::{self, Pane};
 use super::layout::{ScreenLayout, board_point_at};
@@ -248,6 +248,14 @@ fn popup_key(app: &mut App, key: KeyEvent) -> Option<Request> {
             }
         },
         // Any other key closes it and does what it does (the board stays to study).
+        // In a room the game is the room's: `r` asks it for a rematch.
+        Popup::GameOver { .. } if app.place() == keymap::Place::Room => match key.code {
+            KeyCode::Char('r' | 'R') if key.modifiers.is_empty() => {
+                Some(Request::Command(Command::AskRoom(RoomAsk::Rematch)))
+            }
+            KeyCode::Esc | KeyCode::Enter => None,
+            _ => on_key(app, key),
+        },
         Popup::GameOver { .. } => match key.code {
             KeyCode::Char('n' | 'N') if key.modifiers.is_empty() => {
                 Some(Request::Command(Command::NewGame))

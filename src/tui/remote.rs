@@ -21,6 +21,7 @@ use crate::service::{SearchId, SearchRequest};
 
 use super::action::{Action, Effect, RoomAsk};
 use super::app::{App, AppMode, Focus};
+use super::popup::Popup;
 use super::input::InputLine;
 use super::keymap;
 use super::remote_input::InputDecoder;
@@ -49,6 +50,8 @@ pub enum Intent {
     Say(String),
     /// Back to the lobby (`:leave`); a player keeps the seat.
     Leave,
+    /// `:rematch` after the game: offer a rematch, or accept the other side's offer.
+    Rematch,
     /// End the session (Ctrl-C, Ctrl-D).
     Quit,
 }
@@ -197,13 +200,16 @@ impl RemoteSession {
 
     /// Shows `view` (entering the room or following its changes).
     pub fn show_room(&mut self, view: RoomView) {
-        let entering = match &self.screen {
-            Screen::Room(old) => old.name != view.name,
-            Screen::Lobby => true,
+        let (entering, side_changed) = match &self.screen {
+            Screen::Room(old) => (old.name != view.name, old.my_side != view.my_side),
+            Screen::Lobby => (true, true),
         };
+        // The room's clocks, read with the room's time: every viewer sees the same.
+        self.app.clock = view.clock.clone();
+        self.app.time = Arc::clone(&view.time);
         if entering {
             super::flow::start_game(&mut self.app, view.game.clone());
-            self.app.flipped = view.my_side == Some(Color::Black);
+            self.app.clock = view.clock.clone();
             self.app.focus = Focus::Input;
             self.chat_seen = 0;
             self.search_seen = (None, 0);
@@ -213,17 +219,23 @@ impl RemoteSession {
         } else if !self.app.game.moves().eq(view.game.moves())
             || self.app.game.outcome() != view.game.outcome()
         {
+            let was_over = self.app.game_over();
             self.app.game = view.game.clone();
             self.app.selected = None;
             // A viewer browsing back keeps the position shown (per viewer).
             super::browse::follow_browse(&mut self.app);
-            if let Some(outcome) = self.app.position().outcome() {
-                self.app.notify(format!(
-                    "game over: {} ({})",
-                    outcome.describe(),
-                    outcome.pgn_result()
-                ));
+            if !was_over && self.app.game_over() {
+                // The local game's ending: log line, status line and the result popup.
+                super::game_controls::game_ended(&mut self.app);
+            } else if !self.app.game_over() {
+                // A rematch: the last game's popup goes.
+                self.app
+                    .popups
+                    .retain(|popup| !matches!(popup, Popup::GameOver { .. }));
             }
+        }
+        if side_changed {
+            self.app.flipped = view.my_side == Some(Color::Black);
         }
         for (number, line) in &view.chat {
             if *number >= self.chat_seen {
@@ -250,6 +262,24 @@ impl RemoteSession {
             self.app.log.push(LogKind::Iteration, line);
         }
         self.search_seen.1 = self.search_seen.1.max(iterations.len());
+    }
+
+    /// When to draw again for the clocks, while one runs: at its next reading (tenths
+    /// under 20 seconds, else seconds).
+    pub fn clock_refresh(&self) -> Option<std::time::Duration> {
+        if !matches!(self.screen, Screen::Room(_)) || !self.app.clock_ticking() {
+            return None;
+        }
+        let side = self.app.clock.running()?;
+        let left = self.app.clock.remaining(side, self.app.now())?;
+        let step = if left.as_secs() < 20 {
+            std::time::Duration::from_millis(100)
+        } else {
+            std::time::Duration::from_secs(1)
+        };
+        let into_step = left.as_nanos() % step.as_nanos();
+        // Just past the next change of the reading.
+        Some(std::time::Duration::from_nanos(into_step as u64) + std::time::Duration::from_millis(1))
     }
 
     /// Decodes `bytes` and handles the keys; returns what the player asked for.
@@ -315,6 +345,7 @@ impl RemoteSession {
             RoomAsk::Undo => vec![Intent::Undo],
             RoomAsk::Leave => vec![Intent::Leave],
             RoomAsk::Say => vec![Intent::Say(text)],
+            RoomAsk::Rematch => vec![Intent::Rematch],
             RoomAsk::Quit => vec![Intent::Quit],
         }
     }
@@ -404,6 +435,12 @@ fn status_text(view: &RoomView) -> String {
     parts.push(format!("{me} | {} vs {}", view.red, view.black));
     if view.spectators > 0 {
         parts.push(format!("{} watching", view.spectators));
+    }
+    if let Some(control) = view.clock.control(Color::Red) {
+        parts.push(control.to_string());
+    }
+    if !view.rated {
+        parts.push("unrated".to_owned());
     }
     if let Some(ended) = &view.ended {
         parts.push(ended.clone());

@@ -20,6 +20,9 @@ fn room(my_side: Option<Color>, game: GameState) -> RoomView {
         ended: None,
         pending: None,
         chat: vec![(0, "ann: hi".into())],
+        clock: crate::clock::GameClock::new(None, None),
+        time: std::sync::Arc::new(crate::clock::MonotonicTime::default()),
+        rated: true,
     }
 }
 
@@ -187,7 +190,7 @@ fn every_key_and_command_a_room_refuses_says_so() {
 fn a_room_lists_and_asks_only_what_a_room_allows() {
     let mut session = session();
     session.show_room(room(Some(Color::Red), GameState::new(Position::startpos())));
-    let known = ":theme :resign :draw :help :undo :leave :say";
+    let known = ":theme :resign :draw :help :undo :leave :say :rematch";
     assert!(session.feed(b":nonsense\r").is_empty());
     let error = format!("unknown command ':nonsense'; commands: {known}");
     assert_eq!(session.app().input.error(), Some(error.as_str()));
@@ -205,4 +208,55 @@ fn a_room_lists_and_asks_only_what_a_room_allows() {
     let frame = String::from_utf8_lossy(&session.render().unwrap()).into_owned();
     assert!(frame.contains("ask to take back"), "{frame}");
     assert!(!frame.contains("new game"), "{frame}");
+}
+
+#[test]
+fn the_end_of_a_room_game_shows_the_result_popup_and_r_asks_for_a_rematch() {
+    let mut session = session();
+    session.show_room(room(Some(Color::Red), GameState::new(Position::startpos())));
+    let mut over = GameState::new(Position::startpos());
+    over.end(crate::board::rules::Outcome::flag_fall(Color::Black));
+    let mut ended = room(Some(Color::Red), over);
+    ended.ended = Some("Black's flag fell (1-0)".into());
+    session.show_room(ended.clone());
+    assert!(matches!(
+        session.app.popups.last(),
+        Some(Popup::GameOver { .. })
+    ));
+    let frame = String::from_utf8_lossy(&session.render().unwrap()).into_owned();
+    assert!(frame.contains("Red wins by time"), "{frame}");
+    assert!(frame.contains(":rematch"), "{frame}");
+    assert_eq!(session.feed(b"r"), [Intent::Rematch]);
+    assert!(session.app.popups.is_empty());
+    assert_eq!(session.feed(b":rematch\r"), [Intent::Rematch]);
+    // The rematch: a new game, the colours swapped.
+    session.show_room(room(Some(Color::Black), GameState::new(Position::startpos())));
+    assert!(session.app.popups.is_empty());
+    assert!(session.app().flipped);
+}
+
+#[test]
+fn a_timed_room_shows_both_clocks_and_asks_for_frames_while_one_runs() {
+    use crate::clock::{GameClock, ManualTime};
+    let mut session = session();
+    let time = ManualTime::default();
+    let control = Some("1+0".parse().unwrap());
+    let mut clock = GameClock::new(control, control);
+    let mut view = room(Some(Color::Red), GameState::new(Position::startpos()));
+    view.time = std::sync::Arc::new(time.clone());
+    view.clock = clock.clone();
+    session.show_room(view.clone());
+    assert_eq!(session.clock_refresh(), None, "no clock runs before Red's move");
+    clock.moved(Color::Red, std::time::Duration::ZERO).unwrap();
+    view.clock = clock;
+    session.show_room(view);
+    time.advance(std::time::Duration::from_millis(2_500));
+    // 57.5 s left: the reading changes in half a second.
+    assert_eq!(
+        session.clock_refresh(),
+        Some(std::time::Duration::from_millis(501))
+    );
+    let frame = String::from_utf8_lossy(&session.render().unwrap()).into_owned();
+    assert!(frame.contains("R 1:00"), "{frame}");
+    assert!(frame.contains(">B 0:57"), "{frame}");
 }

@@ -234,11 +234,7 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
                 ),
                 Line::styled("", palette.popup),
                 Line::styled(
-                    fit(
-                        "n: new game   r: rematch, colours swapped   Esc: close",
-                        width,
-                        "~",
-                    ),
+                    fit(game_over_keys(app), width, "~"),
                     hint_style,
                 ),
             ];
@@ -274,5 +270,15 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
             ]);
             frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
         }
+    }
+}
+
+/// The result popup's keys: at home a new game or a rematch; in a room a rematch, which
+/// both players ask for.
+fn game_over_keys(app: &App) -> &'static str {
+    if app.place() == crate::tui::keymap::Place::Room {
+        "r or :rematch: a rematch, colours swapped (both ask)   Esc: close"
+    } else {
+        "n: new game   r: rematch, colours swapped   Esc: close"
     }
 }
