@@ -9,7 +9,6 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::watch;
 
 use crate::board::Color;
-use crate::clock::TimeControl;
 use crate::game::{ClockChoice, NewRoom, RoomKind, RoomSummary};
 
 use super::ServerSettings;

@@ -294,12 +294,22 @@ impl RoomState {
         idle && (self.game.ply() == 0 || self.is_over())
     }
 
+    /// Who plays `color`, as shown: `(away)` marks a player with no session here.
     pub fn seat_name(&self, color: Color) -> String {
+        match &self.seats[color.index()] {
+            Some(seat) if seat.connected == 0 && self.engine_side != Some(color) => {
+                format!("{} (away)", seat.name)
+            }
+            _ => self.player_name(color),
+        }
+    }
+
+    /// Who plays `color`: a name, the engine, or `(open)`.
+    fn player_name(&self, color: Color) -> String {
         if self.engine_side == Some(color) {
             return ENGINE_NAME.to_owned();
         }
         match &self.seats[color.index()] {
-            Some(seat) if seat.connected == 0 => format!("{} (away)", seat.name),
             Some(seat) => seat.name.clone(),
             None => "(open)".to_owned(),
         }
@@ -368,8 +378,8 @@ impl RoomState {
         self.set_control(control);
         self.say_system(format!(
             "rematch: {} plays Red, {} Black",
-            self.seat_name(Color::Red),
-            self.seat_name(Color::Black)
+            self.player_name(Color::Red),
+            self.player_name(Color::Black)
         ));
     }
 
