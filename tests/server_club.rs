@@ -67,12 +67,12 @@ async fn a_rematch_needs_both_players_and_swaps_the_colours() {
     bob.wait_text("Black offers a rematch (:rematch agrees)").await;
     bob.type_text("r").await;
     ann.wait_text("rematch: ann plays Red, bob Black").await;
-    ann.wait_text("you: Red | ann vs bob").await;
-    bob.wait_text("you: Black | ann vs bob").await;
-    // The clocks stay 10+5, and the new game is ann's to open.
-    ann.wait_text("10+5").await;
+    // The new game is ann's to open, on the same clocks.
     ann.command("h2e2").await;
     bob.wait_move(0, "h2e2").await;
+    ann.wait_text("you: Red | ann vs bob | 10+5").await;
+    bob.command(":say gg").await;
+    bob.wait_text("you: Black | ann vs bob | 10+5").await;
     server.stop(Duration::from_secs(2)).await;
 }
 

@@ -392,7 +392,8 @@ impl Session {
             let settings = &self.hub.settings;
             let line =
                 super::join_line(settings.public_address.as_deref(), settings.listen, &name);
-            self.ui.note(format!("your opponent joins with: {line}"));
+            // The command first, so a narrow log pane keeps it on one line.
+            self.ui.note(format!("{line}   (how your opponent joins)"));
         }
     }
 
