@@ -18,13 +18,16 @@ async fn a_room_with_a_clock_ends_on_time_and_its_creator_sees_the_join_line() {
 
     // Half a second a move: Red's first move starts Black's clock, and Black (ann,
     // the creator) does not move.
-    let mut ann = Terminal::open(addr, "ann", Some(user_key(1)), Some("new human c1 0.5s/move")).await;
-    ann.wait_text("room c1").await;
-    ann.wait_text(&format!(
-        "ssh -t 127.0.0.1 -p {} join c1",
-        addr.port()
-    ))
+    let mut ann = Terminal::open(
+        addr,
+        "ann",
+        Some(user_key(1)),
+        Some("new human c1 0.5s/move"),
+    )
     .await;
+    ann.wait_text("room c1").await;
+    ann.wait_text(&format!("ssh -t 127.0.0.1 -p {} join c1", addr.port()))
+        .await;
     let mut bob = Terminal::open(addr, "bob", Some(user_key(2)), Some("join c1")).await;
     bob.wait_text("room c1").await;
     bob.command("h2e2").await;
@@ -41,7 +44,10 @@ async fn a_room_with_a_clock_ends_on_time_and_its_creator_sees_the_join_line() {
     )
     .await;
     assert!(saved.contains("[TimeControl \"1/0.5\"]"), "{saved}");
-    assert!(saved.contains("[Termination \"Black's flag fell (1-0)\"]"), "{saved}");
+    assert!(
+        saved.contains("[Termination \"Black's flag fell (1-0)\"]"),
+        "{saved}"
+    );
     server.stop(Duration::from_secs(2)).await;
 }
 
@@ -64,7 +70,8 @@ async fn a_rematch_needs_both_players_and_swaps_the_colours() {
     }
     // The first `:rematch` is an offer shown to the other; the second agrees.
     ann.command(":rematch").await;
-    bob.wait_text("Black offers a rematch (:rematch agrees)").await;
+    bob.wait_text("Black offers a rematch (:rematch agrees)")
+        .await;
     bob.type_text("r").await;
     ann.wait_text("rematch: ann plays Red, bob Black").await;
     // The new game is ann's to open, on the same clocks.
@@ -133,7 +140,9 @@ async fn an_80x24_room_shows_both_clocks() {
         .set_size(NonZeroU16::new(24).unwrap(), NonZeroU16::new(80).unwrap());
     // No clock runs before Red's first move: both show the whole time.
     ann.wait_for("both clocks at 80x24", |screen| {
-        screen.lines().any(|line| line.contains(" R 10:00  B 10:00 "))
+        screen
+            .lines()
+            .any(|line| line.contains(" R 10:00  B 10:00 "))
     })
     .await;
     let mut bob = Terminal::open(addr, "bob", Some(user_key(2)), Some("join c5")).await;
@@ -141,13 +150,14 @@ async fn an_80x24_room_shows_both_clocks() {
     bob.command("h2e2").await;
     // Red's first move was free; Black's clock runs now.
     ann.wait_for("Black's clock running", |screen| {
-        screen
-            .lines()
-            .any(|line| line.contains(" R 10:00 >B "))
+        screen.lines().any(|line| line.contains(" R 10:00 >B "))
     })
     .await;
     let screen = ann.text();
     assert_eq!(screen.lines().count(), 24, "{screen}");
-    assert!(screen.lines().all(|line| line.chars().count() <= 80), "{screen}");
+    assert!(
+        screen.lines().all(|line| line.chars().count() <= 80),
+        "{screen}"
+    );
     server.stop(Duration::from_secs(2)).await;
 }

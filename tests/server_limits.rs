@@ -21,7 +21,8 @@ async fn commands_without_a_pty_bad_commands_and_other_requests_are_refused() {
     assert_eq!(out, "");
     assert_eq!(
         err,
-        "usage: new engine [ROOM] | new human [ROOM] | join ROOM | watch ROOM | rooms | resume CODE | help\r\n"
+        "usage: new engine|human [ROOM] [CONTROL] [unrated] | play [CONTROL] | join ROOM | \
+         watch ROOM | rooms | resume CODE | help\r\n"
     );
     let (out, _, status) = exec(addr, "join bad_name").await;
     assert_eq!((out.as_str(), status), ("", Some(2)));
@@ -30,7 +31,7 @@ async fn commands_without_a_pty_bad_commands_and_other_requests_are_refused() {
     let (out, _, status) = exec(addr, "help").await;
     assert_eq!(status, Some(0));
     assert!(
-        out.starts_with("new engine [ROOM]  a game against the engine"),
+        out.starts_with("new engine [ROOM] [CONTROL] a game against the engine"),
         "{out}"
     );
     let (_, err, status) = exec(addr, "new human k1").await;

@@ -18,15 +18,15 @@ pub const LOBBY_HELP: &[(&str, &str)] = &[
     ),
     (
         "new human [ROOM] [CONTROL]",
-        "a room for two: you sit on Black, whoever joins opens",
+        "a room for two: you on Black, whoever joins opens",
     ),
     (
         "  CONTROL",
-        "10+5, 5m/move, 30s/move or none; add 'unrated' to keep ratings out",
+        "10+5, 5m/move, 30s/move or none; 'unrated' after it",
     ),
     (
         "play [CONTROL]",
-        "the oldest room waiting with that clock, or a new one",
+        "a seat waiting with that clock, or a new room",
     ),
     ("join ROOM", "take the open seat (or your own seat again)"),
     ("watch ROOM", "watch a game and its chat"),
@@ -37,6 +37,19 @@ pub const LOBBY_HELP: &[(&str, &str)] = &[
     ),
     ("help", "this list"),
 ];
+
+/// `LOBBY_HELP` as lines, the commands in one column (at most 80 columns).
+pub fn lobby_help_lines() -> Vec<String> {
+    let width = LOBBY_HELP
+        .iter()
+        .map(|(command, _)| command.width())
+        .max()
+        .unwrap_or(0);
+    LOBBY_HELP
+        .iter()
+        .map(|(command, what)| format!("{} {what}", pad(command, width)))
+        .collect()
+}
 
 /// A lobby command, typed or given as the SSH command.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -419,7 +432,10 @@ mod tests {
         let untimed = LobbyCommand::parse("new human none").unwrap();
         assert_eq!(untimed.new_room().unwrap().clock, ClockChoice::Untimed);
         assert_eq!(untimed.new_room().unwrap().name, None);
-        let plain = LobbyCommand::parse("new engine").unwrap().new_room().unwrap();
+        let plain = LobbyCommand::parse("new engine")
+            .unwrap()
+            .new_room()
+            .unwrap();
         assert_eq!(plain.clock, ClockChoice::ServerDefault);
         assert!(plain.rated);
         assert_eq!(
@@ -443,6 +459,16 @@ mod tests {
         assert_eq!(
             ClockChoice::Untimed.resolve(Some("1+0".parse().unwrap())),
             None
+        );
+    }
+
+    #[test]
+    fn the_help_fits_80_columns() {
+        let lines = lobby_help_lines();
+        assert!(lines.iter().all(|line| line.width() <= 80), "{lines:#?}");
+        assert_eq!(
+            lines[0],
+            "new engine [ROOM] [CONTROL] a game against the engine: you play Red"
         );
     }
 

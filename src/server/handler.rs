@@ -11,7 +11,7 @@ use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, Response, Session, Ve
 use russh::{Channel, ChannelId, MethodKind, MethodSet};
 
 use crate::game::{
-    LOBBY_HELP, LOBBY_USAGE, LobbyCommand, ResumeCode, RoomSummary, room_headings, room_line,
+    LOBBY_USAGE, LobbyCommand, ResumeCode, RoomSummary, lobby_help_lines, room_headings, room_line,
 };
 
 use super::gate::Admission;
@@ -140,11 +140,7 @@ pub fn rooms_text(rooms: &[RoomSummary]) -> String {
 
 /// The lobby's commands and what they do, for `ssh host help`.
 pub fn help_text() -> String {
-    LOBBY_HELP
-        .iter()
-        .map(|(command, what)| format!("{command:<18} {what}"))
-        .collect::<Vec<_>>()
-        .join("\r\n")
+    lobby_help_lines().join("\r\n")
 }
 
 impl Handler for Client {

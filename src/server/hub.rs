@@ -251,7 +251,8 @@ impl Hub {
             clock,
             rated: true,
         };
-        self.create(&order, identity, display).map(|room| (room, true))
+        self.create(&order, identity, display)
+            .map(|room| (room, true))
     }
 
     /// Opens the room `order` asks for (named, or a fresh name) with `identity` seated.

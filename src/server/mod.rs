@@ -115,9 +115,10 @@ impl ServerSettings {
 pub fn join_line(public_address: Option<&str>, listen: SocketAddr, room: &str) -> String {
     let (host, port) = match public_address {
         Some(address) => match address.rsplit_once(':') {
-            Some((host, port)) if port.parse::<u16>().is_ok() && !host.ends_with(':') => {
-                (host.trim_matches(['[', ']']).to_owned(), port.parse().unwrap_or(22))
-            }
+            Some((host, port)) if port.parse::<u16>().is_ok() && !host.ends_with(':') => (
+                host.trim_matches(['[', ']']).to_owned(),
+                port.parse().unwrap_or(22),
+            ),
             _ => (address.trim_matches(['[', ']']).to_owned(), 22),
         },
         None => (listen.ip().to_string(), listen.port()),

@@ -705,7 +705,12 @@ mod tests {
             Some(("Black's flag fell (1-0)".into(), GameResult::RedWins))
         );
         assert_eq!(room.time_to_flag(), None);
-        assert!(room.view(None).chat.iter().any(|(_, line)| line == "* Black's flag fell (1-0)"));
+        assert!(
+            room.view(None)
+                .chat
+                .iter()
+                .any(|(_, line)| line == "* Black's flag fell (1-0)")
+        );
     }
 
     #[test]
@@ -760,7 +765,12 @@ mod tests {
         room.depart(Some(Color::Red), "bob", Departure::Left);
         room.depart(Some(Color::Black), "ann", Departure::Quietly);
         room.depart(None, "cy", Departure::Left);
-        let chat: Vec<String> = room.view(None).chat.into_iter().map(|(_, line)| line).collect();
+        let chat: Vec<String> = room
+            .view(None)
+            .chat
+            .into_iter()
+            .map(|(_, line)| line)
+            .collect();
         assert_eq!(
             chat,
             [

@@ -390,8 +390,7 @@ impl Session {
         self.enter_seated(room, false);
         if kind == RoomKind::Human {
             let settings = &self.hub.settings;
-            let line =
-                super::join_line(settings.public_address.as_deref(), settings.listen, &name);
+            let line = super::join_line(settings.public_address.as_deref(), settings.listen, &name);
             // The command first, so a narrow log pane keeps it on one line.
             self.ui.note(format!("{line}   (how your opponent joins)"));
         }

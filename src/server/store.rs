@@ -38,7 +38,9 @@ pub fn room_pgn(room: &RoomState) -> String {
         timed.write_setup(&Setup::default().with_clock(&room.clock, room.now()));
     }
     let mut record: GameRecord = timed.to_record();
-    record.tags.retain(|(name, _)| CLOCK_TAGS.contains(&name.as_str()));
+    record
+        .tags
+        .retain(|(name, _)| CLOCK_TAGS.contains(&name.as_str()));
     let mut tag = |name: &str, value: &str| record.tags.push((name.to_owned(), value.to_owned()));
     tag("Event", &format!("xiangqi-tui room {}", room.name));
     let seconds = std::time::SystemTime::now()
@@ -279,7 +281,8 @@ mod tests {
         assert_eq!(back.clock.running(), Some(Color::Black));
         // Read at its start (the restored clock runs from its own time source).
         assert_eq!(
-            back.clock.remaining(Color::Black, std::time::Duration::ZERO),
+            back.clock
+                .remaining(Color::Black, std::time::Duration::ZERO),
             Some(std::time::Duration::from_millis(557_500))
         );
         assert_eq!(

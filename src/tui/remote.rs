@@ -21,9 +21,9 @@ use crate::service::{SearchId, SearchRequest};
 
 use super::action::{Action, Effect, RoomAsk};
 use super::app::{App, AppMode, Focus};
-use super::popup::Popup;
 use super::input::InputLine;
 use super::keymap;
+use super::popup::Popup;
 use super::remote_input::InputDecoder;
 use super::remote_lobby;
 use super::search_log::LogKind;
@@ -279,7 +279,9 @@ impl RemoteSession {
         };
         let into_step = left.as_nanos() % step.as_nanos();
         // Just past the next change of the reading.
-        Some(std::time::Duration::from_nanos(into_step as u64) + std::time::Duration::from_millis(1))
+        Some(
+            std::time::Duration::from_nanos(into_step as u64) + std::time::Duration::from_millis(1),
+        )
     }
 
     /// Decodes `bytes` and handles the keys; returns what the player asked for.

@@ -10,7 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use crate::game::{
-    LOBBY_HELP, LOBBY_USAGE, LobbyCommand, RoomKind, RoomSummary, room_headings, room_line,
+    LOBBY_USAGE, LobbyCommand, RoomKind, RoomSummary, lobby_help_lines, room_headings, room_line,
 };
 
 use super::action::Action;
@@ -188,10 +188,7 @@ fn room_lines<'a>(lobby: &Lobby, app: &'a App) -> Vec<Line<'a>> {
 }
 
 fn help_lines(app: &App) -> Vec<Line<'_>> {
-    let mut lines: Vec<Line> = LOBBY_HELP
-        .iter()
-        .map(|(command, what)| Line::from(format!("{command:<18} {what}")))
-        .collect();
+    let mut lines: Vec<Line> = lobby_help_lines().into_iter().map(Line::from).collect();
     lines.push(Line::from(""));
     lines.push(Line::styled(
         format!("usage: {LOBBY_USAGE}"),

@@ -230,7 +230,10 @@ fn the_end_of_a_room_game_shows_the_result_popup_and_r_asks_for_a_rematch() {
     assert!(session.app.popups.is_empty());
     assert_eq!(session.feed(b":rematch\r"), [Intent::Rematch]);
     // The rematch: a new game, the colours swapped.
-    session.show_room(room(Some(Color::Black), GameState::new(Position::startpos())));
+    session.show_room(room(
+        Some(Color::Black),
+        GameState::new(Position::startpos()),
+    ));
     assert!(session.app.popups.is_empty());
     assert!(session.app().flipped);
 }
@@ -246,7 +249,11 @@ fn a_timed_room_shows_both_clocks_and_asks_for_frames_while_one_runs() {
     view.time = std::sync::Arc::new(time.clone());
     view.clock = clock.clone();
     session.show_room(view.clone());
-    assert_eq!(session.clock_refresh(), None, "no clock runs before Red's move");
+    assert_eq!(
+        session.clock_refresh(),
+        None,
+        "no clock runs before Red's move"
+    );
     clock.moved(Color::Red, std::time::Duration::ZERO).unwrap();
     view.clock = clock;
     session.show_room(view);

@@ -233,10 +233,7 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
                     palette.popup.patch(palette.pane_title),
                 ),
                 Line::styled("", palette.popup),
-                Line::styled(
-                    fit(game_over_keys(app), width, "~"),
-                    hint_style,
-                ),
+                Line::styled(fit(game_over_keys(app), width, "~"), hint_style),
             ];
             frame.render_widget(Paragraph::new(lines), inner);
         }
