@@ -239,7 +239,10 @@ async fn the_rooms_engine_accepts_a_draw_in_a_level_position_by_the_local_rule()
         "c3c4",
     )
     .await;
-    // With soldiers on the board, only a level search makes it accept.
+    // With soldiers on the board, only a level search makes it accept. The result
+    // popup shows first; Esc closes it over the log.
+    ann.wait_text("draw by agreement (1/2-1/2)").await;
+    ann.type_text("\x1b").await;
     ann.wait_text("Red offers a draw; the engine accepts").await;
     ann.wait_text("draw agreed (1/2-1/2)").await;
     wait_file(

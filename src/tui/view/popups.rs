@@ -270,11 +270,11 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
     }
 }
 
-/// The result popup's keys: at home a new game or a rematch; in a room a rematch, which
-/// both players ask for.
+/// The result popup's keys: at home a new game or a rematch; in a room a rematch (an
+/// offer the other player's `:rematch` agrees to).
 fn game_over_keys(app: &App) -> &'static str {
     if app.place() == crate::tui::keymap::Place::Room {
-        "r or :rematch: a rematch, colours swapped (both ask)   Esc: close"
+        "r or :rematch: a rematch, colours swapped   Esc: close"
     } else {
         "n: new game   r: rematch, colours swapped   Esc: close"
     }
