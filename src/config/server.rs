@@ -393,4 +393,31 @@ mod tests {
             .to_string();
         assert!(errors.contains("c.toml:2:16"), "{errors}");
     }
+
+    #[test]
+    fn time_and_public_address_are_read() {
+        let text = "[server]\ntime = \"5+3\"\npublic_address = \"xq.example.org:2222\"\n";
+        let file = ConfigFile::parse(text, Path::new("c.toml"), &[]).unwrap();
+        assert_eq!(file.server.time, Some(Some("5+3".parse().unwrap())));
+        assert_eq!(
+            file.server.public_address.as_deref(),
+            Some("xq.example.org:2222")
+        );
+        let file =
+            ConfigFile::parse("[server]\ntime = \"none\"\n", Path::new("c.toml"), &[]).unwrap();
+        assert_eq!(file.server.time, Some(None));
+        let errors = ConfigFile::parse("[server]\ntime = \"10\"\n", Path::new("c.toml"), &[])
+            .unwrap_err()
+            .to_string();
+        assert!(errors.contains("server.time"), "{errors}");
+        let flags = ServerTable {
+            time: Some(None),
+            ..ServerTable::default()
+        };
+        let file = ServerTable {
+            time: Some(Some("5+3".parse().unwrap())),
+            ..ServerTable::default()
+        };
+        assert_eq!(merge_server(&file, &flags).time, Some(None));
+    }
 }
