@@ -161,3 +161,38 @@ async fn an_80x24_room_shows_both_clocks() {
     );
     server.stop(Duration::from_secs(2)).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_engine_room_plays_on_its_clock_and_saves_both_times() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(settings(dir.path())).await;
+    let addr = server.addr;
+
+    let mut ann = Terminal::open(addr, "ann", Some(user_key(1)), Some("new engine e1 10+0")).await;
+    ann.wait_text("room e1").await;
+    ann.command("h2e2").await;
+    let saved = wait_file(
+        &dir.path().join("rooms").join("e1.pgn"),
+        "the engine's reply",
+        |text| {
+            xiangqi_tui::server::parse_room(text)
+                .ok()
+                .flatten()
+                .is_some_and(|room| room.game.ply() == 2)
+        },
+    )
+    .await;
+    assert!(saved.contains("[TimeControl \"600\"]"), "{saved}");
+    // The engine's clock ran while it thought: its time left is saved with the room.
+    let black_left: f64 = saved
+        .lines()
+        .find_map(|line| line.strip_prefix("[BlackTimeLeft \""))
+        .and_then(|rest| rest.strip_suffix("\"]"))
+        .unwrap_or_else(|| panic!("no BlackTimeLeft: {saved}"))
+        .parse()
+        .unwrap();
+    assert!(black_left <= 600.0, "{saved}");
+    let room = xiangqi_tui::server::parse_room(&saved).unwrap().unwrap();
+    assert_eq!(room.clock.running(), Some(xiangqi_tui::board::Color::Red));
+    server.stop(Duration::from_secs(2)).await;
+}

@@ -254,7 +254,7 @@ impl LobbyCommand {
         };
         match words.as_slice() {
             ["new", kind @ ("engine" | "human"), rest @ ..] => {
-                new_room(kind, rest, &room).map(NewRoom::into_command)
+                new_room(kind, rest, room).map(NewRoom::into_command)
             }
             ["play"] => Ok(LobbyCommand::Play(ClockChoice::ServerDefault)),
             ["play", control] => Ok(LobbyCommand::Play(ClockChoice::parse(control)?)),
