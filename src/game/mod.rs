@@ -19,8 +19,8 @@ mod state;
 pub use agreement::{DrawReply, TakebackReply};
 pub use draw_offer::{DrawAnswer, SearchView, answer_draw_offer};
 pub use lobby::{
-    LOBBY_HELP, LOBBY_USAGE, LobbyCommand, ResumeCode, RoomKind, RoomSummary, room_headings,
-    room_line, valid_room_name,
+    LOBBY_HELP, LOBBY_USAGE, LobbyCommand, ResumeCode, RoomKind, RoomSummary, fit_name,
+    room_headings, room_line, valid_room_name,
 };
 pub use players::Players;
 pub use room::{RoomView, ended_text};
