@@ -108,6 +108,9 @@ impl Hub {
             "engine pool: {} search threads, {} MB hash each",
             pool.threads, pool.hash_mb_each
         ));
+        for line in super::import::import_room_files(&settings.data_dir, db.as_ref()) {
+            log(&line);
+        }
         let saved = restore_rooms(db.as_ref());
         for problem in &saved.problems {
             log(&format!("skipped a saved room: {problem}"));

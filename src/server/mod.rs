@@ -11,6 +11,7 @@ mod gate;
 mod handler;
 mod hostkey;
 mod hub;
+mod import;
 mod listener;
 mod names;
 mod pacing;

@@ -109,6 +109,35 @@ pub fn finished_game(room: &RoomState, ended: UnixTime) -> Option<FinishedGame> 
     })
 }
 
+/// A finished game from a room file of a server before the store, as the archive
+/// keeps it: unrated, with names only.
+pub fn legacy_finished(text: &str) -> Result<FinishedGame, String> {
+    let mut record = GameRecord::from_pgn(text).map_err(|error| error.to_string())?;
+    let game = GameState::from_record(&record)
+        .map_err(|illegal| format!("move {} ({}) is illegal", illegal.index + 1, illegal.mv))?;
+    let outcome = game.outcome().ok_or("the game is not finished")?;
+    let side = |name_tag: &str, id_tag: &str| Side {
+        name: record.tag(name_tag).unwrap_or("?").to_owned(),
+        key: record.tag(id_tag).and_then(key_of),
+    };
+    let (red, black) = (side(TAG_RED, TAG_RED_ID), side(TAG_BLACK, TAG_BLACK_ID));
+    record
+        .tags
+        .retain(|(name, _)| name != TAG_RED_ID && name != TAG_BLACK_ID);
+    let now = crate::store::unix_now();
+    Ok(FinishedGame {
+        pgn: record.to_pgn(Notation::Iccs),
+        red,
+        black,
+        result: outcome.pgn_result().to_owned(),
+        termination: outcome.how().to_owned(),
+        time_control: "none".to_owned(),
+        rated: false,
+        started: now,
+        ended: now,
+    })
+}
+
 /// A room read back from its PGN; `None` for a finished game.
 pub fn parse_room(text: &str) -> Result<Option<RoomState>, String> {
     let record = GameRecord::from_pgn(text).map_err(|error| error.to_string())?;
