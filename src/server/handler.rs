@@ -416,6 +416,14 @@ impl Handler for Client {
         session: &mut Session,
     ) -> Result<(), Self::Error> {
         session.channel_success(channel)?;
+        // A name refused at sign-in (held by another key) is refused for commands too.
+        if let Err(why) = &self.name {
+            log(&format!("{} refused: {why}", addr_text(self.addr)));
+            let line = format!("xiangqi-tui: {why}");
+            self.finish(channel, session, &line, 1);
+            self.opening.remove(&channel);
+            return Ok(());
+        }
         let text = String::from_utf8_lossy(data);
         match LobbyCommand::parse(&text) {
             Err(error) => {
