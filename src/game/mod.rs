@@ -20,7 +20,7 @@ pub use agreement::{DrawReply, TakebackReply};
 pub use draw_offer::{DrawAnswer, SearchView, answer_draw_offer};
 pub use lobby::{
     ClockChoice, LOBBY_HELP, LOBBY_USAGE, LobbyCommand, NewRoom, ResumeCode, RoomKind, RoomSummary,
-    lobby_help_lines, room_headings, room_line, valid_room_name,
+    fit_name, lobby_help_lines, room_headings, room_line, valid_room_name,
 };
 pub use players::Players;
 pub use room::{RoomView, ended_text};

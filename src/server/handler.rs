@@ -11,9 +11,13 @@ use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, Response, Session, Ve
 use russh::{Channel, ChannelId, MethodKind, MethodSet};
 
 use crate::game::{
-    LOBBY_USAGE, LobbyCommand, ResumeCode, RoomSummary, lobby_help_lines, room_headings, room_line,
+    LobbyCommand, ResumeCode, RoomSummary, lobby_help_lines, room_headings, room_line,
 };
 
+use crate::game::rating::Rating;
+use crate::store::unix_now;
+
+use super::archive::{self, Asker};
 use super::gate::Admission;
 use super::hub::Hub;
 use super::names::{display_name, guest_identity, new_resume_code};
@@ -38,6 +42,8 @@ pub struct Client {
     name: Result<String, String>,
     /// A guest's code for taking its seats again from another connection.
     guest_code: Option<ResumeCode>,
+    /// A key holder's rating as it signed in.
+    rating: Option<Rating>,
     opening: HashMap<ChannelId, Opening>,
     started: bool,
 }
@@ -51,6 +57,7 @@ impl Client {
             identity: String::new(),
             name: Ok(String::new()),
             guest_code: None,
+            rating: None,
             opening: HashMap::new(),
             started: false,
         }
@@ -71,9 +78,19 @@ impl Client {
         }
     }
 
-    /// Says `line` on the channel, ends it with `status`, closes it.
+    /// Says `line` on the channel, ends it with `status`, closes it. Lines end as the
+    /// client's terminal needs: `\r\n` on a pty (raw mode), `\n` in plain output
+    /// (`ssh host pgn 7 > game.pgn`).
     fn finish(&self, channel: ChannelId, session: &mut Session, line: &str, status: u32) {
-        let text = format!("{line}\r\n");
+        let pty = self
+            .opening
+            .get(&channel)
+            .is_none_or(|opening| opening.pty.is_some());
+        let text = if pty {
+            format!("{}\r\n", line.replace('\n', "\r\n"))
+        } else {
+            format!("{line}\n")
+        };
         let _ = if status == 0 {
             session.data(channel, text.into_bytes())
         } else {
@@ -116,6 +133,7 @@ impl Client {
             identity: self.identity.clone(),
             name,
             guest_code: self.guest_code.clone(),
+            rating: self.rating,
             addr: self.addr,
             term,
             size,
@@ -127,6 +145,51 @@ impl Client {
     }
 }
 
+impl Client {
+    /// Signs the key in under `name` in the store: the first key to use a name holds
+    /// it; for another key the name is refused with free ones like it.
+    async fn pin_name(&mut self, name: String) -> Result<String, String> {
+        let db = Arc::clone(&self.hub.db);
+        let key = self.identity.clone();
+        let signed = tokio::task::spawn_blocking(move || db.sign_in(&key, &name, unix_now()))
+            .await
+            .map_err(|error| format!("cannot sign in now: {error}"))?;
+        match signed {
+            Ok(player) => {
+                self.rating = Some(player.rating);
+                Ok(player.name)
+            }
+            Err(error) => Err(error.to_string()),
+        }
+    }
+
+    /// Who asks for a list of games.
+    fn asker(&self) -> Asker {
+        Asker {
+            key: super::room_record::key_of(&self.identity),
+            name: self.name.clone().unwrap_or_default(),
+        }
+    }
+
+    /// The archive's commands given without a terminal: printed, exit status 0, or 2
+    /// with the reason on standard error.
+    async fn archive_command(&self, command: LobbyCommand) -> Result<String, String> {
+        let db = &self.hub.db;
+        match command {
+            LobbyCommand::Games(name) => {
+                let (_, lines) = archive::games(db, name, self.asker()).await?;
+                Ok(lines.join("\n"))
+            }
+            LobbyCommand::Pgn(id) => {
+                Ok(archive::game(db, id).await?.game.pgn.trim_end().to_owned())
+            }
+            LobbyCommand::Top => Ok(archive::top(db).await?.join("\n")),
+            LobbyCommand::Rooms => Ok(rooms_text(&self.hub.summaries())),
+            _ => Ok(help_text()),
+        }
+    }
+}
+
 /// The room list as plain text, for `ssh host rooms`.
 pub fn rooms_text(rooms: &[RoomSummary]) -> String {
     if rooms.is_empty() {
@@ -135,12 +198,15 @@ pub fn rooms_text(rooms: &[RoomSummary]) -> String {
     std::iter::once(room_headings())
         .chain(rooms.iter().map(room_line))
         .collect::<Vec<_>>()
-        .join("\r\n")
+        .join("\n")
 }
 
 /// The lobby's commands and what they do, for `ssh host help`.
 pub fn help_text() -> String {
-    lobby_help_lines().join("\r\n")
+    lobby_help_lines().join(
+        "
+",
+    )
 }
 
 impl Handler for Client {
@@ -166,8 +232,11 @@ impl Handler for Client {
         user: &str,
         key: VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
-        self.name = display_name(user);
         self.identity = key.public_key.fingerprint(HashAlg::Sha256).to_string();
+        self.name = match display_name(user) {
+            Ok(name) => self.pin_name(name).await,
+            refused => refused,
+        };
         log(&format!(
             "{} signed in as {} with key {}",
             addr_text(self.addr),
@@ -193,7 +262,8 @@ impl Handler for Client {
                 return Ok(self.reject());
             }
         };
-        self.name = display_name(user);
+        // A guest is marked wherever its name shows: the name proves nothing.
+        self.name = display_name(user).map(|name| format!("{name} (guest)"));
         self.identity = guest_identity(&code);
         self.guest_code = Some(code);
         log(&format!(
@@ -347,22 +417,35 @@ impl Handler for Client {
         session: &mut Session,
     ) -> Result<(), Self::Error> {
         session.channel_success(channel)?;
+        // A name refused at sign-in (held by another key) is refused for commands too.
+        if let Err(why) = &self.name {
+            log(&format!("{} refused: {why}", addr_text(self.addr)));
+            let line = format!("xiangqi-tui: {why}");
+            self.finish(channel, session, &line, 1);
+            self.opening.remove(&channel);
+            return Ok(());
+        }
         let text = String::from_utf8_lossy(data);
         match LobbyCommand::parse(&text) {
-            Err(_) => {
+            Err(error) => {
                 log(&format!("{} refused: bad command", addr_text(self.addr)));
+                self.finish(channel, session, &error, 2);
                 self.opening.remove(&channel);
-                self.finish(channel, session, &format!("usage: {LOBBY_USAGE}"), 2);
             }
-            Ok(command @ (LobbyCommand::Rooms | LobbyCommand::Help))
-                if self.opening.get(&channel).is_some_and(|o| o.pty.is_none()) =>
-            {
+            Ok(
+                command @ (LobbyCommand::Rooms
+                | LobbyCommand::Help
+                | LobbyCommand::Games(_)
+                | LobbyCommand::Pgn(_)
+                | LobbyCommand::Top),
+            ) if self.opening.get(&channel).is_some_and(|o| o.pty.is_none()) => {
+                match self.archive_command(command).await {
+                    Ok(text) => self.finish(channel, session, &text, 0),
+                    Err(error) => {
+                        self.finish(channel, session, &format!("xiangqi-tui: {error}"), 2)
+                    }
+                }
                 self.opening.remove(&channel);
-                let text = match command {
-                    LobbyCommand::Rooms => rooms_text(&self.hub.summaries()),
-                    _ => help_text(),
-                };
-                self.finish(channel, session, &text, 0);
             }
             Ok(command) => self.start(channel, session, Some(command)),
         }

@@ -13,9 +13,12 @@ use tokio::io::{AsyncWrite, AsyncWriteExt};
 use tokio::sync::{Notify, watch};
 
 use crate::board::Color;
-use crate::game::{LobbyCommand, ResumeCode, RoomKind};
+use crate::game::rating::Rating;
+use crate::game::{GameState, LobbyCommand, ResumeCode, RoomKind, RoomView};
+use crate::record::GameRecord;
 use crate::tui::{Intent, RemoteSession, SCREEN_RESTORE, SCREEN_SETUP};
 
+use super::archive::{self, Asker};
 use super::gate::Admission;
 use super::hub::{Hub, Room};
 use super::log;
@@ -89,6 +92,8 @@ pub struct SessionStart {
     pub name: String,
     /// A guest's resume code, told when it takes a seat.
     pub guest_code: Option<ResumeCode>,
+    /// A key holder's rating as it signed in (`None`: a guest).
+    pub rating: Option<Rating>,
     pub addr: Option<SocketAddr>,
     pub term: String,
     pub size: (u16, u16),
@@ -109,6 +114,8 @@ enum Place {
         room: Arc<Room>,
         side: Option<Color>,
     },
+    /// An archived game, stepped through.
+    Archive,
 }
 
 struct Session {
@@ -156,7 +163,7 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
         addr_text(session.start.addr),
         session.start.name,
     ));
-    session.begin();
+    session.begin().await;
     let mut lobby = hub.lobby.subscribe();
     let mut shutdown = hub.shutdown.subscribe();
     let mut rate = RateLimit::new(hub.settings.input_bytes_per_second);
@@ -185,7 +192,7 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
                     }
                     let intents = session.ui.feed(&data[..allowed]);
                     for intent in intents {
-                        session.act(intent);
+                        session.act(intent).await;
                     }
                     pacer.redraw = true;
                 }
@@ -255,9 +262,9 @@ pub fn addr_text(addr: Option<SocketAddr>) -> String {
 
 impl Session {
     /// The first screen: the command given, the player's unfinished game, or the lobby.
-    fn begin(&mut self) {
+    async fn begin(&mut self) {
         if let Some(command) = self.start.command.take() {
-            self.act(Intent::Lobby(command));
+            self.act(Intent::Lobby(command)).await;
             return;
         }
         if let Some(room) = self.hub.seat_of(&self.start.identity) {
@@ -301,7 +308,7 @@ impl Session {
     fn goodbye(&self) -> String {
         let room = match &self.place {
             Place::Room { room, .. } => Some(Arc::clone(room)),
-            Place::Lobby => self.hub.seat_of(&self.start.identity),
+            Place::Lobby | Place::Archive => self.hub.seat_of(&self.start.identity),
         };
         let not_saved = room.and_then(|room| room.lock().not_saved.clone());
         match not_saved {
@@ -373,27 +380,85 @@ impl Session {
         self.refresh_room();
     }
 
-    /// Enters `room`, where this session now holds a seat (`returning`: held before);
-    /// a guest is told its code.
-    fn enter_seated(&mut self, room: Arc<Room>, returning: bool) {
+    /// Enters `room`, where this session now holds a seat (shown with `rating`;
+    /// `returning`: held before); a guest is told its code.
+    fn enter_seated(&mut self, room: Arc<Room>, rating: Option<Rating>, returning: bool) {
+        let identity = self.start.identity.clone();
+        self.hub.touch(&room, |state| {
+            if let Some(color) = state.side_of(&identity) {
+                state.ratings[color.index()] = rating;
+            }
+        });
         self.enter(room, false, returning);
         self.tell_resume_code();
     }
 
-    /// Enters a human room this session opened: its log shows the line the opponent
-    /// types to join.
-    fn enter_opened(&mut self, room: Arc<Room>) {
+    /// Enters a room this session opened (seated, shown with `rating`); in a human room
+    /// its log shows the line the opponent types to join.
+    fn enter_opened(&mut self, room: Arc<Room>, rating: Option<Rating>) {
         let (name, kind) = {
             let state = room.lock();
             (state.name.clone(), state.kind)
         };
-        self.enter_seated(room, false);
+        self.enter_seated(room, rating, false);
         if kind == RoomKind::Human {
             let settings = &self.hub.settings;
             let line = super::join_line(settings.public_address.as_deref(), settings.listen, &name);
             // The command first, so a narrow log pane keeps it on one line.
             self.ui.note(format!("{line}   (how your opponent joins)"));
         }
+    }
+
+    /// The player's rating as the store has it now (games finished since the sign-in
+    /// moved it); `None` for a guest.
+    async fn rating_now(&self) -> Option<Rating> {
+        let key = super::room_record::key_of(&self.start.identity)?;
+        let db = Arc::clone(&self.hub.db);
+        let player = tokio::task::spawn_blocking(move || db.player_by_key(&key)).await;
+        match player {
+            Ok(Ok(Some(player))) => Some(player.rating),
+            _ => self.start.rating,
+        }
+    }
+
+    /// A list in the lobby (`games`, `top`).
+    fn show_page(&mut self, title: String, lines: Vec<String>) {
+        self.leave_room(Departure::Left);
+        self.show_lobby();
+        self.ui.show_lobby_page(title, lines);
+    }
+
+    /// An archived game in the game screen, to step through (watching: nobody moves).
+    fn show_archived(&mut self, id: i64, pgn: &str) -> Result<(), String> {
+        let record = GameRecord::from_pgn(pgn).map_err(|error| format!("game #{id}: {error}"))?;
+        let game = GameState::from_record(&record)
+            .map_err(|illegal| format!("game #{id}: move {} is illegal", illegal.index + 1))?;
+        self.leave_room(Departure::Left);
+        let tag = |name: &str| record.tag(name).unwrap_or("?").to_owned();
+        self.ui.show_room(RoomView {
+            name: format!("#{id}"),
+            kind: RoomKind::Human,
+            my_side: None,
+            red: tag("Red"),
+            black: tag("Black"),
+            spectators: 0,
+            game,
+            // The status line tells the result already, as for any finished game.
+            ended: None,
+            pending: None,
+            chat: vec![(
+                0,
+                format!(
+                    "* archived game #{id}, {}: step with the arrow keys; :leave for the lobby",
+                    tag("Date")
+                ),
+            )],
+            clock: crate::clock::GameClock::new(None, None),
+            time: Arc::new(crate::clock::MonotonicTime::default()),
+            rated: record.tag("Rated") != Some("no"),
+        });
+        self.place = Place::Archive;
+        Ok(())
     }
 
     fn tell_resume_code(&mut self) {
@@ -439,10 +504,10 @@ impl Session {
         }
     }
 
-    fn act(&mut self, intent: Intent) {
+    async fn act(&mut self, intent: Intent) {
         match intent {
             Intent::Quit => self.quit = true,
-            Intent::Lobby(command) => self.lobby_command(command),
+            Intent::Lobby(command) => self.lobby_command(command).await,
             Intent::Leave => {
                 self.leave_room(Departure::Left);
                 self.show_lobby();
@@ -453,10 +518,26 @@ impl Session {
         }
     }
 
-    fn lobby_command(&mut self, command: LobbyCommand) {
+    async fn lobby_command(&mut self, command: LobbyCommand) {
         let identity = self.start.identity.clone();
         let name = self.start.name.clone();
         let result = match command {
+            LobbyCommand::Games(player) => {
+                let asker = Asker {
+                    key: super::room_record::key_of(&identity),
+                    name: name.clone(),
+                };
+                archive::games(&self.hub.db, player, asker)
+                    .await
+                    .map(|(title, lines)| self.show_page(title, lines))
+            }
+            LobbyCommand::Top => archive::top(&self.hub.db)
+                .await
+                .map(|lines| self.show_page("the leaderboard".to_owned(), lines)),
+            LobbyCommand::Pgn(id) => match archive::game(&self.hub.db, id).await {
+                Ok(archived) => self.show_archived(id, &archived.game.pgn),
+                Err(error) => Err(error),
+            },
             LobbyCommand::Rooms => {
                 self.leave_room(Departure::Left);
                 self.show_lobby();
@@ -478,33 +559,37 @@ impl Session {
                 Err("you have an unfinished game: finish it (or resign) first".to_owned())
             }
             LobbyCommand::NewEngine(_) | LobbyCommand::NewHuman(_) | LobbyCommand::New(_) => {
+                let rating = self.rating_now().await;
                 match command.new_room() {
                     Some(order) => self
                         .hub
                         .create(&order, &identity, &name)
-                        .map(|room| self.enter_opened(room)),
+                        .map(|room| self.enter_opened(room, rating)),
                     None => Ok(()),
                 }
             }
             LobbyCommand::Play(clock) => {
+                let rating = self.rating_now().await;
                 self.hub
                     .pair(clock, &identity, &name)
                     .map(|(room, opened)| {
                         if opened {
-                            self.enter_opened(room);
+                            self.enter_opened(room, rating);
                         } else {
-                            self.enter_seated(room, false);
+                            self.enter_seated(room, rating, false);
                         }
                     })
             }
             LobbyCommand::Join(room_name) => match self.hub.room(&room_name) {
-                Some(room) => self
-                    .hub
-                    .change(&room, |state| {
-                        let held = state.side_of(&identity).is_some();
-                        state.take_seat(&identity, &name).map(|_| held)
-                    })
-                    .map(|held| self.enter_seated(room, held)),
+                Some(room) => {
+                    let rating = self.rating_now().await;
+                    self.hub
+                        .change(&room, |state| {
+                            let held = state.side_of(&identity).is_some();
+                            state.take_seat(&identity, &name).map(|_| held)
+                        })
+                        .map(|held| self.enter_seated(room, rating, held))
+                }
                 None => Err(format!("no room {room_name}")),
             },
             LobbyCommand::Resume(code) => self.resume(&code),
@@ -528,7 +613,15 @@ impl Session {
         let room = Arc::clone(room);
         let name = self.start.name.clone();
         if let Intent::Say(text) = &intent {
-            self.hub.touch(&room, |state| state.say(&name, text));
+            // Spectators are marked: only the players speak for their seats.
+            let from = match side {
+                Some(_) => name,
+                None => format!("{name} (watching)"),
+            };
+            let _ = self.hub.change(&room, |state| {
+                state.say(&from, text);
+                Ok(())
+            });
             return;
         }
         let Some(side) = *side else {

@@ -198,6 +198,11 @@ impl RemoteSession {
         self.lobby.help = true;
     }
 
+    /// Shows a list (`games`, `top`) in place of the room list, until the next command.
+    pub fn show_lobby_page(&mut self, title: String, lines: Vec<String>) {
+        self.lobby.page = Some((title, lines));
+    }
+
     /// Shows `view` (entering the room or following its changes).
     pub fn show_room(&mut self, view: RoomView) {
         let (entering, side_changed) = match &self.screen {
@@ -428,6 +433,13 @@ impl RemoteSession {
 }
 
 fn status_text(view: &RoomView) -> String {
+    // An archived game is shown as a room named `#ID`, which nobody plays.
+    if view.name.starts_with('#') {
+        return format!(
+            "archived game {} | {} vs {}",
+            view.name, view.red, view.black
+        );
+    }
     let mut parts = vec![format!("room {}", view.name)];
     let me = match view.my_side {
         Some(Color::Red) => "you: Red",

@@ -30,6 +30,8 @@ pub struct Lobby {
     pub message: Option<(String, bool)>,
     /// `help` shows the commands in place of the room list.
     pub help: bool,
+    /// A list shown in place of the rooms (`games`, `top`): its title and lines.
+    pub page: Option<(String, Vec<String>)>,
 }
 
 impl Lobby {
@@ -58,6 +60,7 @@ impl Lobby {
                     KeyCode::Esc => {
                         self.line.clear();
                         self.help = false;
+                        self.page = None;
                     }
                     KeyCode::Up => self.selected = self.selected.saturating_sub(1),
                     KeyCode::Down => {
@@ -79,6 +82,7 @@ impl Lobby {
         self.line.clear();
         self.message = None;
         self.help = false;
+        self.page = None;
         if text.is_empty() {
             // Enter on the list: take an open seat, else watch.
             let Some(room) = self.rooms.get(self.selected) else {
@@ -117,15 +121,15 @@ pub fn draw(lobby: &Lobby, app: &App, frame: &mut Frame) {
         Constraint::Length(1),
     ])
     .areas(area);
-    let lines = if lobby.help {
-        help_lines(app)
-    } else {
-        room_lines(lobby, app)
-    };
-    let title = if lobby.help {
-        " lobby commands (Esc: the rooms) "
-    } else {
-        " xiangqi rooms "
+    let (lines, title) = match (&lobby.page, lobby.help) {
+        (_, true) => (
+            help_lines(app),
+            " lobby commands (Esc: the rooms) ".to_owned(),
+        ),
+        (Some((title, page)), false) => {
+            (page_lines(page, app), format!(" {title} (Esc: the rooms) "))
+        }
+        (None, false) => (room_lines(lobby, app), " xiangqi rooms ".to_owned()),
     };
     let block = Block::new()
         .borders(Borders::ALL)
@@ -146,7 +150,10 @@ pub fn draw(lobby: &Lobby, app: &App, frame: &mut Frame) {
     let (text, style) = match &lobby.message {
         Some((text, true)) => (text.clone(), palette.status_alert),
         Some((text, false)) => (text.clone(), palette.status),
-        None => (format!("{} rooms", lobby.rooms.len()), palette.status),
+        None => match lobby.rooms.len() {
+            1 => ("1 room".to_owned(), palette.status),
+            rooms => (format!("{rooms} rooms"), palette.status),
+        },
     };
     frame.render_widget(Paragraph::new(format!(" {text}")).style(style), message);
     // The end of a long line, so the cursor and the error stay in sight.
@@ -185,6 +192,22 @@ fn room_lines<'a>(lobby: &Lobby, app: &'a App) -> Vec<Line<'a>> {
         Line::from(Span::styled(room_line(room), style))
     }));
     lines
+}
+
+/// A list under its headings (the first line).
+fn page_lines<'a>(page: &'a [String], app: &'a App) -> Vec<Line<'a>> {
+    let palette = &app.palette;
+    page.iter()
+        .enumerate()
+        .map(|(index, line)| {
+            let style = if index == 0 && page.len() > 1 {
+                palette.pane_title
+            } else {
+                palette.pane
+            };
+            Line::from(Span::styled(line.as_str(), style))
+        })
+        .collect()
 }
 
 fn help_lines(app: &App) -> Vec<Line<'_>> {

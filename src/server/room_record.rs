@@ -1,17 +1,17 @@
-//! Rooms on disk: one PGN per room in `DATA/rooms/NAME.pgn`, written atomically (by the
-//! saver, off the async workers), with tags for the room's kind and seats so a restart
-//! restores the unfinished rooms. A file holding a finished game is never written over.
+//! A room as a record: the PGN of a room in progress as the store keeps it (with tags
+//! for the room's kind, seats and identities, so a restart restores it), and the PGN and
+//! row of a finished game as the archive keeps it (names only: a guest's resume code
+//! never leaves the room's own record).
 
-use std::path::{Path, PathBuf};
-
-use crate::atomic_file::write_atomically;
 use crate::board::Color;
 use crate::clock::GameClock;
+use crate::game::rating;
 use crate::game::{CLOCK_TAGS, GameState, RoomKind, Setup, valid_room_name};
 use crate::notation::Notation;
 use crate::record::{GameRecord, GameResult};
+use crate::store::{FinishedGame, Side, UnixTime};
 
-use super::room::{RoomState, Seat};
+use super::room::{ENGINE_NAME, RoomState, Seat};
 
 const TAG_ROOM: &str = "Room";
 const TAG_KIND: &str = "RoomKind";
@@ -21,13 +21,11 @@ const TAG_RED_ID: &str = "RedIdentity";
 const TAG_BLACK_ID: &str = "BlackIdentity";
 const TAG_TERMINATION: &str = "Termination";
 const TAG_RATED: &str = "Rated";
+const TAG_STARTED: &str = "RoomStarted";
 
-pub fn rooms_dir(data_dir: &Path) -> PathBuf {
-    data_dir.join("rooms")
-}
-
-pub fn room_path(data_dir: &Path, name: &str) -> PathBuf {
-    rooms_dir(data_dir).join(format!("{name}.pgn"))
+/// The identity of a seat as the archive and ratings know it: a key, or nobody.
+pub fn key_of(identity: &str) -> Option<String> {
+    identity.starts_with("SHA256:").then(|| identity.to_owned())
 }
 
 /// The room as PGN (ICCS moves, which read back in any locale), with its clocks: the
@@ -43,19 +41,17 @@ pub fn room_pgn(room: &RoomState) -> String {
         .retain(|(name, _)| CLOCK_TAGS.contains(&name.as_str()));
     let mut tag = |name: &str, value: &str| record.tags.push((name.to_owned(), value.to_owned()));
     tag("Event", &format!("xiangqi-tui room {}", room.name));
-    let seconds = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |since| since.as_secs());
-    tag("Date", &crate::record::pgn_date(seconds));
+    tag("Date", &crate::record::pgn_date(room.started.max(0) as u64));
     tag(TAG_ROOM, &room.name);
     tag(TAG_KIND, room.kind.name());
     tag(TAG_RATED, if room.rated { "yes" } else { "no" });
+    tag(TAG_STARTED, &room.started.to_string());
     for (color, name_tag, id_tag) in [
         (Color::Red, TAG_RED, TAG_RED_ID),
         (Color::Black, TAG_BLACK, TAG_BLACK_ID),
     ] {
         if room.engine_side == Some(color) {
-            tag(name_tag, super::room::ENGINE_NAME);
+            tag(name_tag, ENGINE_NAME);
         } else if let Some(seat) = &room.seats[color.index()] {
             tag(name_tag, &seat.name);
             tag(id_tag, &seat.identity);
@@ -68,18 +64,88 @@ pub fn room_pgn(room: &RoomState) -> String {
     record.to_pgn(Notation::Iccs)
 }
 
-/// Writes room `name`'s file with `text` (atomically: a crash leaves the old or the new
-/// one). Blocking: the saver calls it off the async workers.
-pub fn write(data_dir: &Path, name: &str, text: &str) -> std::io::Result<()> {
-    write_atomically(&room_path(data_dir, name), text)
+/// The name a side of the room's game is archived under.
+fn side(room: &RoomState, color: Color) -> Side {
+    if room.engine_side == Some(color) {
+        return Side {
+            name: ENGINE_NAME.to_owned(),
+            key: None,
+        };
+    }
+    match &room.seats[color.index()] {
+        Some(seat) => Side {
+            name: seat.name.clone(),
+            key: key_of(&seat.identity),
+        },
+        None => Side {
+            name: "?".to_owned(),
+            key: None,
+        },
+    }
 }
 
-/// Removes the file of a room that held no game (it expired before a move).
-pub fn remove(data_dir: &Path, name: &str) -> std::io::Result<()> {
-    match std::fs::remove_file(room_path(data_dir, name)) {
-        Err(error) if error.kind() != std::io::ErrorKind::NotFound => Err(error),
-        _ => Ok(()),
-    }
+/// The finished game of `room` as the archive keeps it, ended at `ended`; `None` while
+/// the game is on.
+pub fn finished_game(room: &RoomState, ended: UnixTime) -> Option<FinishedGame> {
+    let outcome = room.game.outcome()?;
+    let red = side(room, Color::Red);
+    let black = side(room, Color::Black);
+    let both_keyed = red.key.is_some() && black.key.is_some();
+    let rated = rating::counts(room.rated, both_keyed, Some(outcome), room.game.ply());
+    let time_control = room
+        .control()
+        .map_or_else(|| "none".to_owned(), |control| control.pgn_tag());
+    let mut record: GameRecord = room.game.to_record();
+    record.tags.clear();
+    let mut tag = |name: &str, value: &str| record.tags.push((name.to_owned(), value.to_owned()));
+    tag("Event", "xiangqi-tui");
+    tag("Site", &format!("room {}", room.name));
+    tag("Date", &crate::record::pgn_date(room.started.max(0) as u64));
+    tag("Red", &red.name);
+    tag("Black", &black.name);
+    tag("Termination", outcome.termination());
+    tag("TimeControl", &time_control);
+    tag("Rated", if rated { "yes" } else { "no" });
+    Some(FinishedGame {
+        pgn: record.to_pgn(Notation::Iccs),
+        red,
+        black,
+        result: outcome.pgn_result().to_owned(),
+        termination: outcome.how().to_owned(),
+        time_control,
+        rated,
+        started: room.started,
+        ended,
+    })
+}
+
+/// A finished game from a room file of a server before the store, as the archive
+/// keeps it: unrated, with names only.
+pub fn legacy_finished(text: &str) -> Result<FinishedGame, String> {
+    let mut record = GameRecord::from_pgn(text).map_err(|error| error.to_string())?;
+    let game = GameState::from_record(&record)
+        .map_err(|illegal| format!("move {} ({}) is illegal", illegal.index + 1, illegal.mv))?;
+    let outcome = game.outcome().ok_or("the game is not finished")?;
+    let side = |name_tag: &str, id_tag: &str| Side {
+        name: record.tag(name_tag).unwrap_or("?").to_owned(),
+        key: record.tag(id_tag).and_then(key_of),
+    };
+    let (red, black) = (side(TAG_RED, TAG_RED_ID), side(TAG_BLACK, TAG_BLACK_ID));
+    record
+        .tags
+        .retain(|(name, _)| name != TAG_RED_ID && name != TAG_BLACK_ID);
+    let now = crate::store::unix_now();
+    Ok(FinishedGame {
+        pgn: record.to_pgn(Notation::Iccs),
+        red,
+        black,
+        result: outcome.pgn_result().to_owned(),
+        termination: outcome.how().to_owned(),
+        time_control: "none".to_owned(),
+        rated: false,
+        started: now,
+        ended: now,
+    })
 }
 
 /// A room read back from its PGN; `None` for a finished game.
@@ -132,6 +198,9 @@ pub fn parse_room(text: &str) -> Result<Option<RoomState>, String> {
     }
     room.seats = [red, black];
     room.rated = record.tag(TAG_RATED) != Some("no");
+    if let Some(started) = record.tag(TAG_STARTED).and_then(|t| t.parse().ok()) {
+        room.started = started;
+    }
     if kind == RoomKind::Engine {
         room.engine_side = Some(if room.seats[0].is_some() {
             Color::Black
@@ -140,64 +209,6 @@ pub fn parse_room(text: &str) -> Result<Option<RoomState>, String> {
         });
     }
     Ok(Some(room))
-}
-
-/// What the rooms folder holds at start.
-#[derive(Default)]
-pub struct Saved {
-    /// The unfinished rooms, to restore.
-    pub rooms: Vec<RoomState>,
-    /// Names whose files must not be written over, and why: a finished game, or a file
-    /// that cannot be read (kept for a person to look at).
-    pub kept: Vec<(String, String)>,
-    /// The files that cannot be read, with the reason.
-    pub problems: Vec<String>,
-    /// The first free number for `rN` names: past every `rN` file, finished or not.
-    pub next_number: u64,
-}
-
-/// Everything saved in `data_dir`'s rooms folder.
-pub fn load_all(data_dir: &Path) -> Saved {
-    let mut saved = Saved {
-        next_number: 1,
-        ..Saved::default()
-    };
-    let Ok(entries) = std::fs::read_dir(rooms_dir(data_dir)) else {
-        return saved;
-    };
-    let mut paths: Vec<PathBuf> = entries
-        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-        .filter(|path| path.extension().is_some_and(|ext| ext == "pgn"))
-        .collect();
-    paths.sort();
-    for path in paths {
-        let Some(name) = path
-            .file_stem()
-            .map(|stem| stem.to_string_lossy().into_owned())
-        else {
-            continue;
-        };
-        if let Some(number) = name.strip_prefix('r').and_then(|n| n.parse::<u64>().ok()) {
-            saved.next_number = saved.next_number.max(number.saturating_add(1));
-        }
-        let read = std::fs::read(&path)
-            .map_err(|error| error.to_string())
-            .and_then(|bytes| parse_room(&String::from_utf8_lossy(&bytes)));
-        match read {
-            Ok(Some(room)) => saved.rooms.push(room),
-            Ok(None) => saved
-                .kept
-                .push((name.clone(), format!("room {name} holds a finished game"))),
-            Err(error) => {
-                saved.problems.push(format!("{}: {error}", path.display()));
-                saved.kept.push((
-                    name.clone(),
-                    format!("room {name} has a saved file the server cannot read"),
-                ));
-            }
-        }
-    }
-    saved
 }
 
 #[cfg(test)]
@@ -232,32 +243,6 @@ mod tests {
     }
 
     #[test]
-    fn loading_keeps_finished_and_unreadable_names_and_counts_past_every_r_number() {
-        let folder = tempfile::tempdir().unwrap();
-        let ann = Seat {
-            identity: "SHA256:abc".into(),
-            name: "ann".into(),
-            connected: 0,
-        };
-        let mut open = RoomState::new("r2", RoomKind::Human, ann.clone(), Position::startpos());
-        open.take_seat("id-bob", "bob").unwrap();
-        let mut over = RoomState::new("r7", RoomKind::Engine, ann, Position::startpos());
-        over.resign(Color::Red).unwrap();
-        for room in [&open, &over] {
-            write(folder.path(), &room.name, &room_pgn(room)).unwrap();
-        }
-        write(folder.path(), "k1", "not a game [").unwrap();
-        let saved = load_all(folder.path());
-        assert_eq!(saved.rooms.len(), 1);
-        assert_eq!(saved.rooms[0].name, "r2");
-        let kept: Vec<&str> = saved.kept.iter().map(|(name, _)| name.as_str()).collect();
-        assert_eq!(kept, ["k1", "r7"]);
-        assert_eq!(saved.problems.len(), 1);
-        assert_eq!(saved.next_number, 8);
-        assert_eq!(load_all(&folder.path().join("none")).next_number, 1);
-    }
-
-    #[test]
     fn a_timed_room_reads_back_with_its_control_and_the_time_left() {
         let time = crate::clock::ManualTime::default();
         let ann = Seat {
@@ -288,6 +273,14 @@ mod tests {
         assert_eq!(
             back.clock.remaining(Color::Red, back.now()),
             Some(std::time::Duration::from_secs(600))
+        );
+        room.resign(Color::Black).unwrap();
+        let archived = finished_game(&room, 0).unwrap();
+        assert_eq!(archived.time_control, "600+5");
+        assert!(
+            archived.pgn.contains("[TimeControl \"600+5\"]"),
+            "{}",
+            archived.pgn
         );
     }
 }
