@@ -37,7 +37,7 @@ pub const LOBBY_HELP: &[(&str, &str)] = &[
     ),
     (
         "pgn ID",
-        "an archived game, stepped through (as a command: PGN)",
+        "an archived game, stepped through (command: its PGN)",
     ),
     ("top", "the leaderboard: rating, deviation, rated games"),
     (
