@@ -8,7 +8,7 @@ mod server_support;
 use std::num::NonZeroU16;
 use std::time::Duration;
 
-use server_support::{Terminal, settings, start, user_key, wait_file};
+use server_support::{Terminal, settings, start, user_key, wait_archived, wait_room};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_room_with_a_clock_ends_on_time_and_its_creator_sees_the_join_line() {
@@ -37,16 +37,15 @@ async fn a_room_with_a_clock_ends_on_time_and_its_creator_sees_the_join_line() {
         terminal.wait_text("Red wins by time").await;
         terminal.wait_text(":rematch").await;
     }
-    let saved = wait_file(
-        &dir.path().join("rooms").join("c1.pgn"),
-        "the result",
-        |text| text.contains("[Result \"1-0\"]"),
-    )
+    // The finished game goes to the archive with its clock.
+    let archived = wait_archived(dir.path(), 1, "the game lost on time", |text| {
+        text.contains("[Result \"1-0\"]")
+    })
     .await;
-    assert!(saved.contains("[TimeControl \"1/0.5\"]"), "{saved}");
+    assert!(archived.contains("[TimeControl \"1/0.5\"]"), "{archived}");
     assert!(
-        saved.contains("[Termination \"Black's flag fell (1-0)\"]"),
-        "{saved}"
+        archived.contains("[Termination \"time forfeit\"]"),
+        "{archived}"
     );
     server.stop(Duration::from_secs(2)).await;
 }
@@ -60,7 +59,7 @@ async fn a_rematch_needs_both_players_and_swaps_the_colours() {
     let mut ann = Terminal::open(addr, "ann", Some(user_key(1)), Some("new human c2 10+5")).await;
     ann.wait_text("room c2").await;
     let mut bob = Terminal::open(addr, "bob", Some(user_key(2)), Some("join c2")).await;
-    bob.wait_text("you: Red | bob vs ann").await;
+    bob.wait_text("you: Red | bob").await;
     bob.command(":resign").await;
     bob.wait_text("resign this game?").await;
     bob.type_text("y").await;
@@ -77,9 +76,10 @@ async fn a_rematch_needs_both_players_and_swaps_the_colours() {
     // The new game is ann's to open, on the same clocks.
     ann.command("h2e2").await;
     bob.wait_move(0, "h2e2").await;
-    ann.wait_text("you: Red | ann vs bob | 10+5").await;
+    ann.wait_text("you: Red | ann").await;
+    ann.wait_text("| 10+5").await;
     bob.command(":say gg").await;
-    bob.wait_text("you: Black | ann vs bob | 10+5").await;
+    bob.wait_text("you: Black | ann").await;
     server.stop(Duration::from_secs(2)).await;
 }
 
@@ -97,7 +97,8 @@ async fn play_pairs_two_players_of_the_same_clock() {
     cy.wait_text("room r2").await;
     let mut bob = Terminal::open(addr, "bob", Some(user_key(2)), Some("play 5+3")).await;
     bob.wait_text("room r1").await;
-    bob.wait_text("you: Red | bob vs ann").await;
+    bob.wait_text("you: Red | bob").await;
+    bob.wait_text("| 5+3").await;
     ann.wait_text("* bob joins as Red").await;
     bob.command("h2e2").await;
     ann.wait_move(0, "h2e2").await;
@@ -171,16 +172,12 @@ async fn an_engine_room_plays_on_its_clock_and_saves_both_times() {
     let mut ann = Terminal::open(addr, "ann", Some(user_key(1)), Some("new engine e1 10+0")).await;
     ann.wait_text("room e1").await;
     ann.command("h2e2").await;
-    let saved = wait_file(
-        &dir.path().join("rooms").join("e1.pgn"),
-        "the engine's reply",
-        |text| {
-            xiangqi_tui::server::parse_room(text)
-                .ok()
-                .flatten()
-                .is_some_and(|room| room.game.ply() == 2)
-        },
-    )
+    let saved = wait_room(dir.path(), "e1", "the engine's reply", |text| {
+        xiangqi_tui::server::parse_room(text)
+            .ok()
+            .flatten()
+            .is_some_and(|room| room.game.ply() == 2)
+    })
     .await;
     assert!(saved.contains("[TimeControl \"600\"]"), "{saved}");
     // The engine's clock ran while it thought: its time left is saved with the room.
