@@ -193,3 +193,34 @@ async fn an_engine_room_plays_on_its_clock_and_saves_both_times() {
     assert_eq!(room.clock.running(), Some(xiangqi_tui::board::Color::Red));
     server.stop(Duration::from_secs(2)).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restored_room_keeps_its_clocks_and_the_side_to_moves_runs_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = start(settings(dir.path())).await;
+    let mut ann = Terminal::open(
+        first.addr,
+        "ann",
+        Some(user_key(1)),
+        Some("new human c6 10+5"),
+    )
+    .await;
+    ann.wait_text("room c6").await;
+    let mut bob = Terminal::open(first.addr, "bob", Some(user_key(2)), Some("join c6")).await;
+    bob.wait_text("room c6").await;
+    bob.command("h2e2").await;
+    ann.wait_move(0, "h2e2").await;
+    first.stop(Duration::from_secs(2)).await;
+    ann.wait_closed().await;
+    bob.wait_closed().await;
+
+    let second = start(settings(dir.path())).await;
+    let mut ann = Terminal::open(second.addr, "ann", Some(user_key(1)), None).await;
+    ann.wait_text("resumed your game").await;
+    // Red's first move was free; Black's clock runs again, from the time it had left.
+    ann.wait_for("Black's clock running after the restart", |screen| {
+        screen.lines().any(|line| line.contains(" R 10:00 >B "))
+    })
+    .await;
+    second.stop(Duration::from_secs(2)).await;
+}
