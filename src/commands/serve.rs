@@ -18,6 +18,7 @@ pub fn run(args: &ServeArgs, global: &GlobalArgs) -> anyhow::Result<()> {
         listen: args.listen,
         max_sessions: args.max_sessions,
         host_key: args.host_key.clone(),
+        metrics: args.metrics,
         ..ServerTable::default()
     };
     let table = merge_server(&config.file.server, &flags);
@@ -45,6 +46,14 @@ pub fn run(args: &ServeArgs, global: &GlobalArgs) -> anyhow::Result<()> {
         settings.host_key = path;
     }
     settings.publickey_only = table.auth == Some(ServerAuth::Publickey);
+    if table.auth == Some(ServerAuth::Allowlist) {
+        settings.allowlist = Some(table.allow.iter().flatten().cloned().collect());
+    }
+    settings.admins = table.admins.iter().flatten().cloned().collect();
+    if let Some(n) = table.rooms_per_minute {
+        settings.rooms_per_minute = n;
+    }
+    settings.metrics = table.metrics;
     if let Some(n) = table.engine_threads {
         settings.engine_threads = n as usize;
     }

@@ -40,6 +40,9 @@ pub struct Client {
     guest_code: Option<ResumeCode>,
     opening: HashMap<ChannelId, Opening>,
     started: bool,
+    /// Why this client may not play here (a ban, the allowlist), told when its session
+    /// starts: authentication has no place for a message.
+    barred: Option<String>,
 }
 
 impl Client {
@@ -53,12 +56,73 @@ impl Client {
             guest_code: None,
             opening: HashMap::new(),
             started: false,
+            barred: None,
+        }
+    }
+
+    /// The key signed in with; `None` for a guest.
+    fn key(&self) -> Option<&str> {
+        (self.guest_code.is_none() && !self.identity.is_empty()).then_some(self.identity.as_str())
+    }
+
+    /// Checks the bans and the allowlist for the client that just signed in, to tell it
+    /// when its session starts.
+    async fn check_barred(&mut self) {
+        self.barred = super::moderation::sign_in_refusal(
+            &self.hub,
+            self.key(),
+            self.name.as_deref().ok(),
+            self.addr,
+        )
+        .await;
+        if let Some(why) = &self.barred {
+            let addr = addr_text(self.addr);
+            tracing::info!(
+                event = "refused",
+                addr = %addr,
+                user = %self.name.as_deref().unwrap_or("?"),
+                key = self.key().unwrap_or("guest"),
+                "{addr} refused: {why}"
+            );
+        }
+    }
+
+    /// Tells a barred client why and closes `channel`; whether it was barred.
+    fn refuse_barred(&mut self, channel: ChannelId, session: &mut Session) -> bool {
+        let Some(why) = self.barred.clone() else {
+            return false;
+        };
+        self.opening.remove(&channel);
+        self.finish(channel, session, &format!("xiangqi-tui: {why}"), 1);
+        true
+    }
+
+    /// An admin's command given as the SSH command: carried out, its answer printed
+    /// (exit status 0), or why not (1; a bad argument: 2).
+    async fn moderate(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+        command: Result<crate::game::Moderation, String>,
+    ) {
+        self.opening.remove(&channel);
+        let command = match command {
+            Ok(command) => command,
+            Err(usage) => return self.finish(channel, session, &usage, 2),
+        };
+        let actor = super::moderation::Actor {
+            name: self.name.clone().unwrap_or_default(),
+            key: self.key().map(str::to_owned),
+        };
+        match super::moderation::carry_out(&self.hub, &actor, command).await {
+            Ok(done) => self.finish(channel, session, &done, 0),
+            Err(why) => self.finish(channel, session, &format!("xiangqi-tui: {why}"), 1),
         }
     }
 
     fn methods(&self) -> MethodSet {
         let mut methods = vec![MethodKind::PublicKey];
-        if !self.hub.settings.publickey_only {
+        if self.hub.settings.guests_allowed() {
             methods.push(MethodKind::KeyboardInteractive);
         }
         MethodSet::from(methods.as_slice())
@@ -86,6 +150,9 @@ impl Client {
 
     /// Starts the interactive session on `channel` (with a pty), or says why not.
     fn start(&mut self, channel: ChannelId, session: &mut Session, command: Option<LobbyCommand>) {
+        if self.refuse_barred(channel, session) {
+            return;
+        }
         let Some(opening) = self.opening.remove(&channel) else {
             return;
         };
@@ -172,12 +239,17 @@ impl Handler for Client {
     ) -> Result<Auth, Self::Error> {
         self.name = display_name(user);
         self.identity = key.public_key.fingerprint(HashAlg::Sha256).to_string();
-        log(&format!(
-            "{} signed in as {} with key {}",
-            addr_text(self.addr),
-            self.name.as_deref().unwrap_or("(a refused name)"),
+        let addr = addr_text(self.addr);
+        let name = self.name.as_deref().unwrap_or("(a refused name)");
+        tracing::info!(
+            event = "sign_in",
+            addr = %addr,
+            user = %name,
+            key = %self.identity,
+            "{addr} signed in as {name} with key {}",
             self.identity
-        ));
+        );
+        self.check_barred().await;
         Ok(Auth::Accept)
     }
 
@@ -187,7 +259,7 @@ impl Handler for Client {
         _submethods: &str,
         _response: Option<Response<'a>>,
     ) -> Result<Auth, Self::Error> {
-        if self.hub.settings.publickey_only {
+        if !self.hub.settings.guests_allowed() {
             return Ok(self.reject());
         }
         let code = match new_resume_code() {
@@ -200,11 +272,16 @@ impl Handler for Client {
         self.name = display_name(user);
         self.identity = guest_identity(&code);
         self.guest_code = Some(code);
-        log(&format!(
-            "{} signed in as guest {}",
-            addr_text(self.addr),
-            self.name.as_deref().unwrap_or("(a refused name)")
-        ));
+        let addr = addr_text(self.addr);
+        let name = self.name.as_deref().unwrap_or("(a refused name)");
+        tracing::info!(
+            event = "sign_in",
+            addr = %addr,
+            user = %name,
+            key = "guest",
+            "{addr} signed in as guest {name}"
+        );
+        self.check_barred().await;
         Ok(Auth::Accept)
     }
 
@@ -351,7 +428,14 @@ impl Handler for Client {
         session: &mut Session,
     ) -> Result<(), Self::Error> {
         session.channel_success(channel)?;
+        if self.refuse_barred(channel, session) {
+            return Ok(());
+        }
         let text = String::from_utf8_lossy(data);
+        if let Some(command) = crate::game::Moderation::parse_line(&text) {
+            self.moderate(channel, session, command).await;
+            return Ok(());
+        }
         match LobbyCommand::parse(&text) {
             Err(_) => {
                 log(&format!("{} refused: bad command", addr_text(self.addr)));

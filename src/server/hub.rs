@@ -14,6 +14,7 @@ use crate::game::{RoomKind, RoomSummary};
 use super::ServerSettings;
 use super::engine_pool::{EnginePool, WatchedSearch};
 use super::log;
+use super::moderation::Moderators;
 use super::names::Names;
 use super::room::{RoomState, Seat};
 use super::saver::Saver;
@@ -32,6 +33,8 @@ pub struct Room {
     engine_busy: AtomicBool,
     /// Its engine's latest search, for the viewers' logs.
     search: Mutex<WatchedSearch>,
+    /// Why an admin closed it: its sessions go back to the lobby and say so.
+    closed: Mutex<Option<String>>,
 }
 
 impl Room {
@@ -43,7 +46,13 @@ impl Room {
             saved: AtomicU64::new(0),
             engine_busy: AtomicBool::new(false),
             search: Mutex::default(),
+            closed: Mutex::default(),
         })
+    }
+
+    /// Why the room was closed, once it is.
+    pub fn closed(&self) -> Option<String> {
+        self.closed.lock().unwrap_or_else(|p| p.into_inner()).clone()
     }
 
     /// Whether it changed since its file was last written.
@@ -89,6 +98,8 @@ pub struct Hub {
     next_room: AtomicU64,
     pub stats: Stats,
     pub names: Arc<Names>,
+    /// The sessions open, the admins' commands, room openings per identity.
+    pub moderation: Moderators,
     /// The room list of one lobby version, read once for all its viewers.
     summaries: Mutex<(u64, Arc<Vec<RoomSummary>>)>,
     /// Names whose files must not be written over (finished games, unreadable files),
@@ -122,6 +133,7 @@ impl Hub {
         }
         Arc::new(Hub {
             saver: Saver::new(settings.data_dir.clone()),
+            moderation: Moderators::new(settings.rooms_per_minute),
             settings,
             db,
             rooms: Mutex::new(rooms),
@@ -256,7 +268,13 @@ impl Hub {
         rooms.insert(name.clone(), Arc::clone(&room));
         drop(rooms);
         self.saver.queue(&room);
-        log(&format!("room {name} opened by {display}"));
+        tracing::info!(
+            event = "room_opened",
+            room = %name,
+            kind = kind.name(),
+            user = %display,
+            "room {name} opened by {display}"
+        );
         self.lobby.send_modify(|version| *version += 1);
         Ok(room)
     }
@@ -281,7 +299,12 @@ impl Hub {
             } else {
                 empty.push(name.clone());
             }
-            log(&format!("room {name} closed: nobody came for {expiry:?}"));
+            tracing::info!(
+                event = "room_closed",
+                room = %name,
+                why = "expired",
+                "room {name} closed: nobody came for {expiry:?}"
+            );
             false
         });
         if !empty.is_empty() {
@@ -307,15 +330,87 @@ impl Hub {
         change: impl FnOnce(&mut RoomState) -> Result<T, String>,
     ) -> Result<T, String> {
         let mut state = room.lock();
+        if let Some(why) = room.closed() {
+            return Err(why);
+        }
+        let before = (state.game.ply(), state.is_over());
         let value = change(&mut state)?;
         // Counted under the state lock, so a copy taken under it knows what it holds.
         room.edits.fetch_add(1, Ordering::AcqRel);
+        self.count_play(&state, before);
         drop(state);
         self.saver.queue(room);
         room.version.send_modify(|version| *version += 1);
         self.lobby.send_modify(|version| *version += 1);
         self.engine_if_due(room);
         Ok(value)
+    }
+
+    /// Counts the moves a change played and the game it finished (for the metrics), and
+    /// logs a finished game.
+    fn count_play(&self, state: &RoomState, (plies_before, over_before): (usize, bool)) {
+        let plies = state.game.ply();
+        self.stats
+            .moves_played(plies.saturating_sub(plies_before) as u64);
+        if state.is_over() && !over_before {
+            self.stats.game_finished();
+            let result = state.game.to_record().result.as_str();
+            let players = |color: Color| state.seat_name(color);
+            tracing::info!(
+                event = "game_finished",
+                room = %state.name,
+                red = %players(Color::Red),
+                black = %players(Color::Black),
+                result,
+                plies,
+                "room {}: game over, {} ({} moves)",
+                state.name,
+                result,
+                plies.div_ceil(2)
+            );
+        }
+    }
+
+    /// Closes the room `name` now (an admin's `:close`): it leaves the list, its
+    /// sessions go back to the lobby told `why`, and nothing of it is restored on a
+    /// restart (a finished game's file is kept, its name stays taken).
+    pub fn close(self: &Arc<Self>, name: &str, why: String) -> Result<(), String> {
+        let room = self
+            .rooms()
+            .remove(name)
+            .ok_or_else(|| format!("no room {name}"))?;
+        let over = {
+            let state = room.lock();
+            *room.closed.lock().unwrap_or_else(|p| p.into_inner()) = Some(why);
+            // No later write of it: its file goes below (a change after this is refused).
+            room.saved
+                .fetch_max(room.edits.load(Ordering::Acquire), Ordering::AcqRel);
+            state.is_over()
+        };
+        room.version.send_modify(|version| *version += 1);
+        if over {
+            self.kept_names()
+                .insert(name.to_owned(), format!("room {name} holds a finished game"));
+        } else {
+            let hub = Arc::clone(self);
+            let name = name.to_owned();
+            tokio::task::spawn_blocking(move || {
+                hub.saver.remove(&name, || !hub.rooms().contains_key(&name));
+            });
+        }
+        tracing::info!(event = "room_closed", room = %name, why = "admin", "room {name} closed by an admin");
+        self.lobby.send_modify(|version| *version += 1);
+        Ok(())
+    }
+
+    /// Rooms open now.
+    pub fn room_count(&self) -> usize {
+        self.rooms().len()
+    }
+
+    /// Engine searches waiting for a thread.
+    pub fn engine_queue_len(&self) -> usize {
+        self.pool.queue_len()
     }
 
     /// A change that is not saved (who is connected, spectators): sessions are told.

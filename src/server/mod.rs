@@ -10,6 +10,8 @@ mod handler;
 mod hostkey;
 mod hub;
 mod listener;
+mod metrics;
+mod moderation;
 mod names;
 mod pacing;
 mod room;
@@ -18,6 +20,7 @@ mod session;
 mod stats;
 mod store;
 
+use std::collections::BTreeSet;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -72,6 +75,14 @@ pub struct ServerSettings {
     pub max_engine_queue: usize,
     /// Settings each session's app starts with (theme, notation, glyphs).
     pub config: Config,
+    /// Key fingerprints that may kick, ban, unban and close rooms.
+    pub admins: BTreeSet<String>,
+    /// When set, only these keys (and the admins') sign in, and no guest.
+    pub allowlist: Option<BTreeSet<String>>,
+    /// Rooms one identity (a key, or a guest's address) may open per minute.
+    pub rooms_per_minute: u32,
+    /// Where `/metrics` is served (Prometheus text), if anywhere.
+    pub metrics: Option<SocketAddr>,
 }
 
 impl ServerSettings {
@@ -98,7 +109,16 @@ impl ServerSettings {
             room_expiry: Duration::from_secs(10 * 60),
             max_engine_queue: 32,
             config,
+            admins: BTreeSet::new(),
+            allowlist: None,
+            rooms_per_minute: 5,
+            metrics: None,
         }
+    }
+
+    /// Whether clients without a key may sign in.
+    pub fn guests_allowed(&self) -> bool {
+        !self.publickey_only && self.allowlist.is_none()
     }
 }
 
@@ -124,6 +144,8 @@ pub struct Running {
     hub: Arc<hub::Hub>,
     gate: Arc<gate::Gate>,
     accept: tokio::task::JoinHandle<()>,
+    /// Where `/metrics` is served, when it is.
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 impl Running {
@@ -178,14 +200,17 @@ pub async fn start(settings: ServerSettings) -> Result<Running, String> {
         .await
         .map_err(|error| format!("cannot listen on {}: {error}", settings.listen))?;
     let addr = listener.local_addr().map_err(|error| error.to_string())?;
-    log(&format!(
-        "listening on {addr}, host key {} ({})",
-        hostkey::fingerprint(&key),
+    let host_key = hostkey::fingerprint(&key);
+    tracing::info!(
+        event = "listening",
+        addr = %addr,
+        key = %host_key,
+        "listening on {addr}, host key {host_key} ({})",
         settings.host_key.display()
-    ));
+    );
     let config = Arc::new(russh::server::Config {
         server_id: russh::SshId::Standard("SSH-2.0-xiangqi-tui".into()),
-        methods: if settings.publickey_only {
+        methods: if !settings.guests_allowed() {
             russh::MethodSet::from(&[russh::MethodKind::PublicKey][..])
         } else {
             russh::MethodSet::from(
@@ -216,7 +241,24 @@ pub async fn start(settings: ServerSettings) -> Result<Running, String> {
     let db = crate::store::SqliteStore::open_in(&settings.data_dir)
         .map_err(|error| error.to_string())?;
     log(&format!("store: {}", db.path().display()));
+    let metrics = match settings.metrics {
+        Some(addr) => Some(
+            TcpListener::bind(addr)
+                .await
+                .map_err(|error| format!("cannot serve metrics on {addr}: {error}"))?,
+        ),
+        None => None,
+    };
     let hub = hub::Hub::new(settings, Arc::new(db));
+    let metrics_addr = match metrics {
+        Some(listener) => {
+            let addr = listener.local_addr().map_err(|error| error.to_string())?;
+            log(&format!("metrics on http://{addr}/metrics"));
+            tokio::spawn(metrics::serve(listener, Arc::clone(&hub), Arc::clone(&gate)));
+            Some(addr)
+        }
+        None => None,
+    };
     hub.saver.start();
     hub.resume_engines();
     tokio::spawn(hub::expire_rooms_every_minute(Arc::clone(&hub)));
@@ -231,6 +273,7 @@ pub async fn start(settings: ServerSettings) -> Result<Running, String> {
         hub,
         gate,
         accept,
+        metrics_addr,
     })
 }
 

@@ -10,15 +10,16 @@ use std::time::Duration;
 use russh::ChannelMsg;
 use russh::server::Msg;
 use tokio::io::{AsyncWrite, AsyncWriteExt};
-use tokio::sync::{Notify, watch};
+use tokio::sync::{Notify, mpsc, watch};
 
 use crate::board::Color;
-use crate::game::{LobbyCommand, ResumeCode, RoomKind};
+use crate::game::{LobbyCommand, Moderation, ResumeCode, RoomKind};
 use crate::tui::{Intent, RemoteSession, SCREEN_RESTORE, SCREEN_SETUP};
 
 use super::gate::Admission;
 use super::hub::{Hub, Room};
 use super::log;
+use super::moderation::{self, Actor};
 use super::names::{NameClaim, guest_identity};
 use super::pacing::{FramePacer, RESIZE_COST, RateLimit};
 
@@ -118,6 +119,8 @@ struct Session {
     room_version: watch::Receiver<u64>,
     quit: bool,
     bad_codes: u32,
+    /// Where an admin's command running in its own task sends its answer.
+    moderation_replies: mpsc::UnboundedSender<Result<String, String>>,
 }
 
 /// Runs the session on `channel` until the player leaves, the link drops or the server
@@ -135,7 +138,9 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
     let output = Arc::new(Output::default());
     let writer = tokio::spawn(Arc::clone(&output).drain(channel.make_writer()));
     output.push(SCREEN_SETUP);
+    let (moderation_replies, mut replies) = mpsc::unbounded_channel();
     let mut session = Session {
+        moderation_replies,
         room_version: watch::Sender::new(0).subscribe(),
         hub: Arc::clone(&hub),
         ui,
@@ -145,16 +150,22 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
         start,
     };
     // A guest's identity is its resume code: the log never shows it.
-    let shown_identity = if session.start.guest_code.is_some() {
-        "guest"
-    } else {
-        session.start.identity.as_str()
-    };
-    log(&format!(
-        "{} session started for {} ({shown_identity})",
-        addr_text(session.start.addr),
+    let shown_identity = session.key().unwrap_or("guest").to_owned();
+    let addr = addr_text(session.start.addr);
+    tracing::info!(
+        event = "session_started",
+        addr = %addr,
+        user = %session.start.name,
+        key = %shown_identity,
+        "{addr} session started for {} ({shown_identity})",
         session.start.name,
-    ));
+    );
+    // Held for the session's life: how an admin's kick or ban reaches it.
+    let mut registration = hub.moderation.sessions.register(
+        &session.start.name,
+        session.key(),
+        session.start.addr,
+    );
     session.begin();
     let mut lobby = hub.lobby.subscribe();
     let mut shutdown = hub.shutdown.subscribe();
@@ -166,6 +177,8 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
     let mut warned_rate = false;
     let mut reason = "left";
     let mut goodbye = String::new();
+    // Why an admin ended the session, said as its last line.
+    let mut removed: Option<String> = None;
     while !session.quit {
         let in_room = matches!(session.place, Place::Room { .. });
         let next_frame = pacer.next_frame();
@@ -206,6 +219,21 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
             () = tokio::time::sleep_until(next_frame), if pacer.pending() => {
                 session.frame(&mut pacer, &mut rate, &output);
             }
+            Some(reply) = replies.recv() => {
+                match reply {
+                    Ok(done) => session.ui.notify(done, false),
+                    Err(why) => session.ui.notify(why, true),
+                }
+                pacer.redraw = true;
+            }
+            Ok(()) = registration.ended.changed() => {
+                let why = registration.ended.borrow().clone().unwrap_or_default();
+                session.ui.notify(why.clone(), true);
+                session.draw(&output);
+                reason = "removed by an admin";
+                removed = Some(why);
+                break;
+            }
             _ = shutdown.changed() => {
                 goodbye = session.goodbye();
                 session.ui.notify(format!("the server is stopping: {goodbye}"), true);
@@ -226,17 +254,27 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
     if reason == "server stopping" {
         output.push(format!("xiangqi-tui: the server is stopping; {goodbye}.\r\n").as_bytes());
     }
+    if let Some(why) = &removed {
+        output.push(format!("xiangqi-tui: {why}\r\n").as_bytes());
+    }
     output.close();
     let _ = tokio::time::timeout(Duration::from_millis(500), writer).await;
-    let _ = channel.exit_status(0).await;
+    let _ = channel
+        .exit_status(if removed.is_some() { 1 } else { 0 })
+        .await;
     let _ = channel.eof().await;
     let _ = channel.close().await;
     session.start.admission.session_ended();
-    log(&format!(
-        "{} session ended for {}: {reason}",
-        addr_text(session.start.addr),
+    drop(registration);
+    tracing::info!(
+        event = "session_ended",
+        addr = %addr,
+        user = %session.start.name,
+        key = %shown_identity,
+        reason,
+        "{addr} session ended for {}: {reason}",
         session.start.name
-    ));
+    );
 }
 
 pub fn addr_text(addr: Option<SocketAddr>) -> String {
@@ -244,6 +282,38 @@ pub fn addr_text(addr: Option<SocketAddr>) -> String {
 }
 
 impl Session {
+    /// The key the session signed in with; `None` for a guest.
+    fn key(&self) -> Option<&str> {
+        self.start
+            .guest_code
+            .is_none()
+            .then_some(self.start.identity.as_str())
+    }
+
+    /// Runs an admin's command in a task of its own (the store is on the blocking
+    /// pool); its answer comes back through `moderation_replies`.
+    fn moderate(&self, command: Moderation) {
+        let hub = Arc::clone(&self.hub);
+        let actor = Actor {
+            name: self.start.name.clone(),
+            key: self.key().map(str::to_owned),
+        };
+        let replies = self.moderation_replies.clone();
+        tokio::spawn(async move {
+            let reply = moderation::carry_out(&hub, &actor, command).await;
+            let _ = replies.send(reply);
+        });
+    }
+
+    /// Counts a room opening against this session's identity, or says why not.
+    fn may_open_room(&self) -> Result<(), String> {
+        let opener = moderation::opener(self.key(), self.start.addr);
+        self.hub
+            .moderation
+            .openings
+            .take(&opener, tokio::time::Instant::now())
+    }
+
     /// The first screen: the command given, the player's unfinished game, or the lobby.
     fn begin(&mut self) {
         if let Some(command) = self.start.command.take() {
@@ -306,6 +376,7 @@ impl Session {
             Ok(bytes) if bytes.is_empty() => {}
             Ok(bytes) => {
                 if !output.push(&bytes) {
+                    self.hub.stats.frame_dropped();
                     // Frames were dropped: the next one repaints everything.
                     self.ui.force_full_redraw();
                     if let Ok(bytes) = self.ui.render() {
@@ -321,6 +392,17 @@ impl Session {
     }
 
     fn refresh_room(&mut self) {
+        let closed = match &self.place {
+            Place::Room { room, .. } => room.closed(),
+            Place::Lobby => None,
+        };
+        if let Some(why) = closed {
+            // The room is gone from the hub: nothing to leave but the screen.
+            self.place = Place::Lobby;
+            self.show_lobby();
+            self.ui.notify(why, true);
+            return;
+        }
         if let Place::Room { room, side } = &self.place {
             let view = room.lock().view(*side);
             self.ui.show_room(view);
@@ -411,6 +493,7 @@ impl Session {
         match intent {
             Intent::Quit => self.quit = true,
             Intent::Lobby(command) => self.lobby_command(command),
+            Intent::Moderate(command) => self.moderate(command),
             Intent::Leave => {
                 self.leave_room();
                 self.show_lobby();
@@ -424,6 +507,14 @@ impl Session {
     fn lobby_command(&mut self, command: LobbyCommand) {
         let identity = self.start.identity.clone();
         let name = self.start.name.clone();
+        if matches!(
+            command,
+            LobbyCommand::NewEngine(_) | LobbyCommand::NewHuman(_)
+        ) && let Err(why) = self.may_open_room()
+        {
+            self.ui.notify(why, true);
+            return;
+        }
         let result = match command {
             LobbyCommand::Rooms => {
                 self.leave_room();

@@ -16,7 +16,7 @@ use crate::board::{Color, Move};
 use crate::config::Config;
 use crate::config::theme::ColorEnv;
 use crate::engine::SearchInfo;
-use crate::game::{LobbyCommand, RoomKind, RoomSummary, RoomView};
+use crate::game::{LobbyCommand, Moderation, RoomKind, RoomSummary, RoomView};
 use crate::service::{SearchId, SearchRequest};
 
 use super::action::{Action, Effect, RoomAsk};
@@ -51,6 +51,8 @@ pub enum Intent {
     Leave,
     /// End the session (Ctrl-C, Ctrl-D).
     Quit,
+    /// An admin's command, from the lobby or a room.
+    Moderate(Moderation),
 }
 
 enum Screen {
@@ -316,6 +318,13 @@ impl RemoteSession {
             RoomAsk::Leave => vec![Intent::Leave],
             RoomAsk::Say => vec![Intent::Say(text)],
             RoomAsk::Quit => vec![Intent::Quit],
+            RoomAsk::Moderate(verb) => match Moderation::parse(verb, &text) {
+                Ok(command) => vec![Intent::Moderate(command)],
+                Err(usage) => {
+                    self.app.alert(usage);
+                    Vec::new()
+                }
+            },
         }
     }
 
