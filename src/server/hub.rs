@@ -268,12 +268,14 @@ impl Hub {
         rooms.insert(name.clone(), Arc::clone(&room));
         drop(rooms);
         self.saver.queue(&room);
+        // Renamed: `display` is also a name tracing's macro brings into scope.
+        let user = display;
         tracing::info!(
             event = "room_opened",
             room = %name,
             kind = kind.name(),
-            user = %display,
-            "room {name} opened by {display}"
+            user,
+            "room {name} opened by {user}"
         );
         self.lobby.send_modify(|version| *version += 1);
         Ok(room)
