@@ -509,13 +509,13 @@ mod tests {
             .to_string();
         let lines: Vec<&str> = errors.lines().collect();
         assert!(
-            lines.iter().any(|l| l.starts_with("c.toml:2:63")
+            lines.iter().any(|l| l.starts_with("c.toml:2:65")
                 && l.contains("`server.admins` = \"SHA256:short\" is not valid")
                 && l.contains("ssh-keygen -lf")),
             "{errors}"
         );
         assert!(
-            lines.iter().any(|l| l.starts_with("c.toml:2:79")
+            lines.iter().any(|l| l.starts_with("c.toml:2:81")
                 && l.contains("found the integer 7 in it")),
             "{errors}"
         );
