@@ -123,14 +123,29 @@ async fn a_ban_by_name_covers_the_key_that_uses_it_and_a_guest_is_banned_by_addr
     assert!(guest.text().contains("banned from this server (flooding)"));
     // The admin, from the same address, is never locked out.
     lobby(addr, "root", ADMIN).await;
-    let (out, _, status) = exec_as(addr, "root", Some(user_key(ADMIN)), "unban carl").await;
+    let admin = || Some(user_key(ADMIN));
+    let (out, _, status) = exec_as(addr, "root", admin(), "unban 127.0.0.1").await;
     assert_eq!(
         (out.as_str(), status),
-        (
-            format!("unbanned name carl and key {}\r\n", fingerprint(3)).as_str(),
-            Some(0)
-        )
+        ("unbanned address 127.0.0.1\r\n", Some(0))
     );
+    let unban_key = format!("unban {}", fingerprint(3));
+    let (out, _, status) = exec_as(addr, "root", admin(), &unban_key).await;
+    assert_eq!(
+        (out.as_str(), status),
+        (format!("unbanned key {}\r\n", fingerprint(3)).as_str(), Some(0))
+    );
+    // The key is free, the name not yet.
+    let mut named = Terminal::open(addr, "carl", Some(user_key(3)), None).await;
+    assert_eq!(named.wait_closed().await, Some(1));
+    let (out, _, status) = exec_as(addr, "root", admin(), "unban carl").await;
+    assert_eq!((out.as_str(), status), ("unbanned name carl\r\n", Some(0)));
+    let (_, err, status) = exec_as(addr, "root", admin(), "unban carl").await;
+    assert_eq!(
+        (err.as_str(), status),
+        ("xiangqi-tui: carl is not banned\r\n", Some(1))
+    );
+    lobby(addr, "carl", 3).await;
     server.stop(Duration::from_secs(2)).await;
 }
 
