@@ -79,7 +79,10 @@ pub fn init(file: Option<&Path>, command: &Command) -> anyhow::Result<()> {
         ),
         _ => None,
     };
-    if file_layer.is_some() || serve_layer.is_some() || json_layer.is_some() || stderr_layer.is_some()
+    if file_layer.is_some()
+        || serve_layer.is_some()
+        || json_layer.is_some()
+        || stderr_layer.is_some()
     {
         tracing_subscriber::registry()
             .with(file_layer)

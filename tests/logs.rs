@@ -57,7 +57,14 @@ fn serve_prints_its_lines_as_before_and_logs_them_to_the_file() {
 fn serve_log_format_json_prints_one_object_a_line_with_the_events_fields() {
     let folder = tempfile::tempdir().unwrap();
     let mut server = Command::new(env!("CARGO_BIN_EXE_xiangqi-tui"))
-        .args(["serve", "--listen", "127.0.0.1:0", "--log-format", "json", "--data-dir"])
+        .args([
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--log-format",
+            "json",
+            "--data-dir",
+        ])
         .arg(folder.path().join("data"))
         .env("HOME", folder.path())
         .env("XDG_CONFIG_HOME", folder.path().join("config"))

@@ -112,8 +112,13 @@ async fn a_ban_by_name_covers_the_key_that_uses_it_and_a_guest_is_banned_by_addr
     assert!(renamed.text().contains("banned from this server (spam)"));
 
     // A guest has no key: its address is what a ban holds on to.
-    let (out, _, status) =
-        exec_as(addr, "root", Some(user_key(ADMIN)), "ban 127.0.0.1 flooding").await;
+    let (out, _, status) = exec_as(
+        addr,
+        "root",
+        Some(user_key(ADMIN)),
+        "ban 127.0.0.1 flooding",
+    )
+    .await;
     assert_eq!(
         (out.as_str(), status),
         ("banned address 127.0.0.1; 0 sessions ended\r\n", Some(0))
@@ -133,7 +138,10 @@ async fn a_ban_by_name_covers_the_key_that_uses_it_and_a_guest_is_banned_by_addr
     let (out, _, status) = exec_as(addr, "root", admin(), &unban_key).await;
     assert_eq!(
         (out.as_str(), status),
-        (format!("unbanned key {}\r\n", fingerprint(3)).as_str(), Some(0))
+        (
+            format!("unbanned key {}\r\n", fingerprint(3)).as_str(),
+            Some(0)
+        )
     );
     // The key is free, the name not yet.
     let mut named = Terminal::open(addr, "carl", Some(user_key(3)), None).await;
@@ -192,7 +200,8 @@ async fn kick_ends_every_session_of_the_user() {
 
     let mut bob = lobby(addr, "bob", 2).await;
     let mut bob_again = lobby(addr, "bob", 2).await;
-    let mut admin = Terminal::open(addr, "root", Some(user_key(ADMIN)), Some("new engine e1")).await;
+    let mut admin =
+        Terminal::open(addr, "root", Some(user_key(ADMIN)), Some("new engine e1")).await;
     admin.wait_text("room e1").await;
     admin.command(":kick bob").await;
     admin.wait_text("bob kicked (2 sessions)").await;
@@ -280,7 +289,8 @@ async fn rooms_opened_past_the_rate_are_refused_per_address_for_guests() {
 
     // Each guest is new, but they come from one address: that is what is counted.
     for room in ["g1", "g2"] {
-        let mut guest = Terminal::open(addr, "guest", None, Some(&format!("new human {room}"))).await;
+        let mut guest =
+            Terminal::open(addr, "guest", None, Some(&format!("new human {room}"))).await;
         guest.wait_text(&format!("room {room}")).await;
     }
     let mut third = Terminal::open(addr, "guest", None, Some("new human g3")).await;

@@ -252,8 +252,10 @@ impl ServerTable {
                     "publickey" => ServerAuth::Publickey,
                     "allowlist" => ServerAuth::Allowlist,
                     other => {
-                        let allowed: Vec<String> =
-                            ServerAuth::NAMES.iter().map(|name| (*name).to_owned()).collect();
+                        let allowed: Vec<String> = ServerAuth::NAMES
+                            .iter()
+                            .map(|name| (*name).to_owned())
+                            .collect();
                         return Err(ConfigProblem::UnknownName {
                             key,
                             kind: "authentication mode".to_owned(),
@@ -515,8 +517,9 @@ mod tests {
             "{errors}"
         );
         assert!(
-            lines.iter().any(|l| l.starts_with("c.toml:2:81")
-                && l.contains("found the integer 7 in it")),
+            lines
+                .iter()
+                .any(|l| l.starts_with("c.toml:2:81") && l.contains("found the integer 7 in it")),
             "{errors}"
         );
         assert!(
@@ -536,8 +539,9 @@ mod tests {
             "{errors}"
         );
         assert!(
-            lines.iter().any(|l| l.starts_with("c.toml:6:11")
-                && l.contains("like \"127.0.0.1:9464\"")),
+            lines
+                .iter()
+                .any(|l| l.starts_with("c.toml:6:11") && l.contains("like \"127.0.0.1:9464\"")),
             "{errors}"
         );
     }

@@ -49,7 +49,10 @@ pub enum Moderation {
     Kick(String),
     /// Bans a name, a key fingerprint or an address (the server tells them apart); the
     /// reason may be empty.
-    Ban { target: String, reason: String },
+    Ban {
+        target: String,
+        reason: String,
+    },
     Unban(String),
     /// Ends a room; its players are told.
     Close(String),

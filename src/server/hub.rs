@@ -52,7 +52,10 @@ impl Room {
 
     /// Why the room was closed, once it is.
     pub fn closed(&self) -> Option<String> {
-        self.closed.lock().unwrap_or_else(|p| p.into_inner()).clone()
+        self.closed
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
     }
 
     /// Whether it changed since its file was last written.
@@ -391,8 +394,10 @@ impl Hub {
         };
         room.version.send_modify(|version| *version += 1);
         if over {
-            self.kept_names()
-                .insert(name.to_owned(), format!("room {name} holds a finished game"));
+            self.kept_names().insert(
+                name.to_owned(),
+                format!("room {name} holds a finished game"),
+            );
         } else {
             let hub = Arc::clone(self);
             let name = name.to_owned();

@@ -67,23 +67,48 @@ impl Collector for ServerCollector {
         let hub = &self.hub;
         let stats = hub.stats.snapshot();
         let e = &mut encoder;
-        gauge(e, "sessions_open", "Interactive sessions open.", hub.moderation.sessions.count())?;
+        gauge(
+            e,
+            "sessions_open",
+            "Interactive sessions open.",
+            hub.moderation.sessions.count(),
+        )?;
         gauge(
             e,
             "connections_open",
             "SSH connections open, signed in or not.",
             self.gate.connection_count(),
         )?;
-        gauge(e, "rooms_open", "Rooms open (finished ones until they expire).", hub.room_count())?;
+        gauge(
+            e,
+            "rooms_open",
+            "Rooms open (finished ones until they expire).",
+            hub.room_count(),
+        )?;
         gauge(
             e,
             "engine_queue_length",
             "Engine searches waiting for a free thread.",
             hub.engine_queue_len(),
         )?;
-        counter(e, "games_finished", "Games that ended in rooms.", stats.games_finished)?;
-        counter(e, "moves", "Moves played in rooms, by people and engines.", stats.moves)?;
-        counter(e, "frames_drawn", "Frames rendered for sessions.", stats.frames)?;
+        counter(
+            e,
+            "games_finished",
+            "Games that ended in rooms.",
+            stats.games_finished,
+        )?;
+        counter(
+            e,
+            "moves",
+            "Moves played in rooms, by people and engines.",
+            stats.moves,
+        )?;
+        counter(
+            e,
+            "frames_drawn",
+            "Frames rendered for sessions.",
+            stats.frames,
+        )?;
         counter(
             e,
             "frames_dropped",

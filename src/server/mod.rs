@@ -254,7 +254,11 @@ pub async fn start(settings: ServerSettings) -> Result<Running, String> {
         Some(listener) => {
             let addr = listener.local_addr().map_err(|error| error.to_string())?;
             log(&format!("metrics on http://{addr}/metrics"));
-            tokio::spawn(metrics::serve(listener, Arc::clone(&hub), Arc::clone(&gate)));
+            tokio::spawn(metrics::serve(
+                listener,
+                Arc::clone(&hub),
+                Arc::clone(&gate),
+            ));
             Some(addr)
         }
         None => None,

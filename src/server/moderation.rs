@@ -186,9 +186,9 @@ impl Openings {
             times.pop_front();
         }
         if times.len() >= self.per_minute as usize {
-            let wait = times
-                .front()
-                .map_or(MINUTE, |first| MINUTE - now.saturating_duration_since(*first));
+            let wait = times.front().map_or(MINUTE, |first| {
+                MINUTE - now.saturating_duration_since(*first)
+            });
             return Err(format!(
                 "you opened {} rooms in the last minute, the most allowed: try again in {} s",
                 self.per_minute,
@@ -270,7 +270,11 @@ pub async fn sign_in_refusal(
 }
 
 /// Carries out an admin's command: what to tell the admin, or why not.
-pub async fn carry_out(hub: &Arc<Hub>, actor: &Actor, command: Moderation) -> Result<String, String> {
+pub async fn carry_out(
+    hub: &Arc<Hub>,
+    actor: &Actor,
+    command: Moderation,
+) -> Result<String, String> {
     let verb = command.verb().name();
     if !is_admin(hub, actor.key.as_deref()) {
         tracing::info!(
@@ -289,7 +293,10 @@ pub async fn carry_out(hub: &Arc<Hub>, actor: &Actor, command: Moderation) -> Re
         Moderation::Ban { target, reason } => ban(hub, &admin, target, reason).await,
         Moderation::Unban(target) => unban(hub, target).await,
         Moderation::Close(room) => hub
-            .close(room, format!("room {room} was closed by the server's admin"))
+            .close(
+                room,
+                format!("room {room} was closed by the server's admin"),
+            )
             .map(|()| format!("room {room} closed; its players are back in the lobby")),
     };
     let outcome = match &result {
@@ -419,7 +426,10 @@ mod tests {
             "you opened 2 rooms in the last minute, the most allowed: try again in 40 s"
         );
         // Another identity has its own count.
-        assert_eq!(openings.take("other", start + Duration::from_secs(20)), Ok(()));
+        assert_eq!(
+            openings.take("other", start + Duration::from_secs(20)),
+            Ok(())
+        );
         // A minute after the first, one more.
         assert_eq!(openings.take("k", start + Duration::from_secs(60)), Ok(()));
         assert!(openings.take("k", start + Duration::from_secs(61)).is_err());

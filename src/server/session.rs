@@ -161,11 +161,10 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
         session.start.name,
     );
     // Held for the session's life: how an admin's kick or ban reaches it.
-    let mut registration = hub.moderation.sessions.register(
-        &session.start.name,
-        session.key(),
-        session.start.addr,
-    );
+    let mut registration =
+        hub.moderation
+            .sessions
+            .register(&session.start.name, session.key(), session.start.addr);
     session.begin();
     let mut lobby = hub.lobby.subscribe();
     let mut shutdown = hub.shutdown.subscribe();

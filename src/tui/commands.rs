@@ -224,7 +224,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         needs: Some("a text"),
         ..room_asks("say", ":say TEXT", "say TEXT to the room", RoomAsk::Say)
     },
-    moderates(ModerationVerb::Kick, ":kick NAME", "admins: end NAME's sessions"),
+    moderates(
+        ModerationVerb::Kick,
+        ":kick NAME",
+        "admins: end NAME's sessions",
+    ),
     moderates(
         ModerationVerb::Ban,
         ":ban WHO [REASON]",

@@ -10,7 +10,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use crate::game::{
-    LOBBY_HELP, LOBBY_USAGE, LobbyCommand, Moderation, RoomKind, RoomSummary, room_headings, room_line,
+    LOBBY_HELP, LOBBY_USAGE, LobbyCommand, Moderation, RoomKind, RoomSummary, room_headings,
+    room_line,
 };
 
 use super::action::Action;

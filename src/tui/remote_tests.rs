@@ -227,7 +227,11 @@ fn an_admins_command_in_a_room_goes_to_the_server_with_its_argument() {
     session.feed(b"\x15");
     assert!(session.feed(b":kick a b\r").is_empty());
     assert_eq!(
-        session.app().notice.as_ref().map(|notice| notice.text.as_str()),
+        session
+            .app()
+            .notice
+            .as_ref()
+            .map(|notice| notice.text.as_str()),
         Some("usage: kick NAME")
     );
     // In the lobby, with or without the colon.
