@@ -12,7 +12,6 @@
 mod support;
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -95,18 +94,27 @@ async fn main() {
     }
     let wall = begin.elapsed().as_secs_f64();
     let (cpu_after, rss_after, rss_peak) = usage(server.id());
-    // Rooms are written by a task a moment after a move: stopping the server (SIGTERM)
-    // saves what is still dirty before the files are read.
+    // A move is committed before the opponent sees it; stopping the server (SIGTERM)
+    // first still lets it finish what it is writing before the store is read.
     let _ = Command::new("kill")
         .args(["-TERM", &server.id().to_string()])
         .status();
     let _ = server.wait();
-    // Every game on file holds exactly the moves sent, in order.
+    // Every game in the store holds exactly the moves sent, in order.
+    let stored: std::collections::HashMap<String, String> = {
+        use xiangqi_tui::store::Store;
+        let store = xiangqi_tui::store::SqliteStore::open_in(data.path()).expect("the store");
+        store
+            .rooms()
+            .expect("the rooms")
+            .into_iter()
+            .map(|saved| (saved.name, saved.pgn))
+            .collect()
+    };
     let mut lost = 0;
     for (room, played) in &played_rooms {
-        let path: PathBuf = data.path().join("rooms").join(format!("{room}.pgn"));
-        let text = std::fs::read_to_string(&path).unwrap_or_default();
-        let saved = xiangqi_tui::server::parse_room(&text).ok().flatten();
+        let text = stored.get(room.as_str()).map_or("", String::as_str);
+        let saved = xiangqi_tui::server::parse_room(text).ok().flatten();
         let moves: Vec<String> = saved
             .map(|room| room.game.moves().map(|mv| mv.iccs()).collect())
             .unwrap_or_default();

@@ -6,7 +6,7 @@ mod server_support;
 
 use std::time::Duration;
 
-use server_support::{Terminal, settings, start, user_key, wait_file};
+use server_support::{Terminal, settings, start, user_key, wait_room};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn browsing_in_a_room_is_per_viewer_and_never_changes_the_game() {
@@ -52,12 +52,7 @@ async fn browsing_in_a_room_is_per_viewer_and_never_changes_the_game() {
     eve.wait_move(3, "i9h9").await;
     eve.type_text("]").await;
     eve.wait_text("ply 2/4 shown").await;
-    let saved = wait_file(
-        &dir.path().join("rooms").join("br.pgn"),
-        "four moves",
-        |text| text.contains("i9h9"),
-    )
-    .await;
+    let saved = wait_room(dir.path(), "br", "four moves", |text| text.contains("i9h9")).await;
     assert!(saved.contains("1. h2e2 h9g7"), "{saved}");
     assert!(saved.contains("[Event \"xiangqi-tui room br\"]"), "{saved}");
     assert!(saved.contains("[Date \""), "{saved}");

@@ -86,14 +86,14 @@ async fn a_guest_seat_is_taken_again_only_with_its_code_and_names_are_not_shared
 
     // While bob is here nobody else is bob; a name is never cut to fit.
     let mut fake = Terminal::open(addr, "bob", None, None).await;
-    fake.wait_text("the name bob is in use").await;
+    fake.wait_text("the name bob (guest) is in use").await;
     assert_eq!(fake.wait_closed().await, Some(1));
     let mut long = Terminal::open(addr, "bobbybobbybobbyb0b", None, None).await;
     long.wait_text("the name is too long").await;
 
     // Ann's link drops. Her name is free again, but her seat is not her name's.
     drop(ann);
-    bob.wait_text("ann (away)").await;
+    bob.wait_text("ann (guest) (away)").await;
     let mut ann = Terminal::open(addr, "ann", None, Some("join g1")).await;
     ann.wait_text("no open seat").await;
     ann.command("resume 0000-0000").await;
@@ -138,10 +138,7 @@ async fn rooms_are_bounded_in_total_and_per_player_and_empty_ones_expire() {
     let addr = server.addr;
     let mut ann = Terminal::open(addr, "ann", None, Some("new human a1")).await;
     ann.wait_text("room a1").await;
-    server_support::wait_file(&dir.path().join("rooms/a1.pgn"), "room a1", |text| {
-        !text.is_empty()
-    })
-    .await;
+    server_support::wait_room(dir.path(), "a1", "room a1", |text| !text.is_empty()).await;
     drop(ann);
     let mut bob = Terminal::open(addr, "bob", None, Some("new human b1")).await;
     bob.wait_text("room b1").await;
@@ -151,12 +148,12 @@ async fn rooms_are_bounded_in_total_and_per_player_and_empty_ones_expire() {
         screen.contains("b1") && !screen.contains("a1 ")
     })
     .await;
-    // Its file goes too (off the async workers: wait for it).
+    // Its record goes too (off the async workers: wait for it).
     let deadline = std::time::Instant::now() + server_support::PATIENCE;
-    while dir.path().join("rooms/a1.pgn").exists() {
+    while server_support::saved_room(dir.path(), "a1").is_some() {
         assert!(
             std::time::Instant::now() < deadline,
-            "a1.pgn is still there"
+            "room a1 is still in the store"
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }

@@ -16,17 +16,14 @@ async fn commands_without_a_pty_bad_commands_and_other_requests_are_refused() {
     let server = start(settings(dir.path())).await;
     let addr = server.addr;
 
-    let (out, err, status) = exec(addr, "play chess").await;
+    let (out, err, status) = exec(addr, "fly away").await;
     assert_eq!(status, Some(2));
     assert_eq!(out, "");
-    assert_eq!(
-        err,
-        "usage: new engine [ROOM] | new human [ROOM] | join ROOM | watch ROOM | rooms | resume CODE | help\r\n"
-    );
+    assert_eq!(err, format!("usage: {}\n", xiangqi_tui::game::LOBBY_USAGE));
     let (out, _, status) = exec(addr, "join bad_name").await;
     assert_eq!((out.as_str(), status), ("", Some(2)));
     let (out, _, status) = exec(addr, "rooms").await;
-    assert_eq!((out.as_str(), status), ("no rooms\r\n", Some(0)));
+    assert_eq!((out.as_str(), status), ("no rooms\n", Some(0)));
     let (out, _, status) = exec(addr, "help").await;
     assert_eq!(status, Some(0));
     assert!(
@@ -139,8 +136,7 @@ async fn a_client_that_stops_reading_does_not_hold_up_another_room() {
     drop(stalled_channel);
     assert_eq!(server.stop(Duration::from_secs(2)).await, []);
     for room in ["busy", "calm"] {
-        let text =
-            std::fs::read_to_string(dir.path().join("rooms").join(format!("{room}.pgn"))).unwrap();
+        let text = server_support::saved_room(dir.path(), room).unwrap();
         let saved = xiangqi_tui::server::parse_room(&text).unwrap().unwrap();
         let played: Vec<String> = saved.game.moves().map(|mv| mv.iccs()).collect();
         assert_eq!(played, moves, "{room}");

@@ -70,7 +70,7 @@ async fn a_banned_key_is_refused_at_sign_in_until_it_is_unbanned() {
     assert_eq!(status, Some(1), "{out}{err}");
     assert_eq!(
         err,
-        "xiangqi-tui: you are banned from this server (cheating)\r\n"
+        "xiangqi-tui: you are banned from this server (cheating)\n"
     );
 
     // Unbanned as the SSH command, for scripts: bob is let in again.
@@ -83,7 +83,7 @@ async fn a_banned_key_is_refused_at_sign_in_until_it_is_unbanned() {
     .await;
     assert_eq!(
         (out.as_str(), err.as_str(), status),
-        (format!("unbanned key {bob_key}\r\n").as_str(), "", Some(0))
+        (format!("unbanned key {bob_key}\n").as_str(), "", Some(0))
     );
     lobby(addr, "bob", 2).await;
     server.stop(Duration::from_secs(2)).await;
@@ -101,7 +101,7 @@ async fn a_ban_by_name_covers_the_key_that_uses_it_and_a_guest_is_banned_by_addr
     assert_eq!(
         out,
         format!(
-            "banned name carl and key {}; 1 session ended\r\n",
+            "banned name carl and key {}; 1 session ended\n",
             fingerprint(3)
         )
     );
@@ -121,7 +121,7 @@ async fn a_ban_by_name_covers_the_key_that_uses_it_and_a_guest_is_banned_by_addr
     .await;
     assert_eq!(
         (out.as_str(), status),
-        ("banned address 127.0.0.1; 0 sessions ended\r\n", Some(0))
+        ("banned address 127.0.0.1; 0 sessions ended\n", Some(0))
     );
     let mut guest = Terminal::open(addr, "eve", None, None).await;
     assert_eq!(guest.wait_closed().await, Some(1));
@@ -132,14 +132,14 @@ async fn a_ban_by_name_covers_the_key_that_uses_it_and_a_guest_is_banned_by_addr
     let (out, _, status) = exec_as(addr, "root", admin(), "unban 127.0.0.1").await;
     assert_eq!(
         (out.as_str(), status),
-        ("unbanned address 127.0.0.1\r\n", Some(0))
+        ("unbanned address 127.0.0.1\n", Some(0))
     );
     let unban_key = format!("unban {}", fingerprint(3));
     let (out, _, status) = exec_as(addr, "root", admin(), &unban_key).await;
     assert_eq!(
         (out.as_str(), status),
         (
-            format!("unbanned key {}\r\n", fingerprint(3)).as_str(),
+            format!("unbanned key {}\n", fingerprint(3)).as_str(),
             Some(0)
         )
     );
@@ -147,11 +147,11 @@ async fn a_ban_by_name_covers_the_key_that_uses_it_and_a_guest_is_banned_by_addr
     let mut named = Terminal::open(addr, "carl", Some(user_key(3)), None).await;
     assert_eq!(named.wait_closed().await, Some(1));
     let (out, _, status) = exec_as(addr, "root", admin(), "unban carl").await;
-    assert_eq!((out.as_str(), status), ("unbanned name carl\r\n", Some(0)));
+    assert_eq!((out.as_str(), status), ("unbanned name carl\n", Some(0)));
     let (_, err, status) = exec_as(addr, "root", admin(), "unban carl").await;
     assert_eq!(
         (err.as_str(), status),
-        ("xiangqi-tui: carl is not banned\r\n", Some(1))
+        ("xiangqi-tui: carl is not banned\n", Some(1))
     );
     lobby(addr, "carl", 3).await;
     server.stop(Duration::from_secs(2)).await;
@@ -177,12 +177,12 @@ async fn moderation_is_refused_to_anyone_but_an_admin() {
     assert_eq!(
         (err.as_str(), status),
         (
-            "xiangqi-tui: close: only the server's admins may do that\r\n",
+            "xiangqi-tui: close: only the server's admins may do that\n",
             Some(1)
         )
     );
     let (_, err, status) = exec(addr, "kick").await;
-    assert_eq!((err.as_str(), status), ("usage: kick NAME\r\n", Some(2)));
+    assert_eq!((err.as_str(), status), ("usage: kick NAME\n", Some(2)));
     // Nothing happened: ann is still here, the room is still open.
     let (rooms, _, _) = exec(addr, "rooms").await;
     assert!(rooms.contains("m1"), "{rooms}");
@@ -247,7 +247,7 @@ async fn close_ends_a_room_and_its_players_are_told() {
         terminal.wait_text("xiangqi rooms").await;
     }
     let (rooms, _, _) = exec(addr, "rooms").await;
-    assert_eq!(rooms, "no rooms\r\n");
+    assert_eq!(rooms, "no rooms\n");
     // The seat went with the room: ann may open another.
     ann.command("new human c2").await;
     ann.wait_text("room c2").await;

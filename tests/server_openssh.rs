@@ -126,6 +126,6 @@ async fn openssh_clients_open_join_and_see_a_chinese_move() {
 
     // Ctrl-C ends that session only; the server and the other session go on.
     tmux.run(&["send-keys", "-t", "second", "C-c"]);
-    tmux.wait_text("first", "bob (away)").await;
+    tmux.wait_text("first", "bob (guest) (away)").await;
     server.stop(Duration::from_secs(2)).await;
 }

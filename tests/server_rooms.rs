@@ -6,7 +6,7 @@ mod server_support;
 
 use std::time::Duration;
 
-use server_support::{Terminal, settings, start, user_key, wait_file};
+use server_support::{Terminal, saved_room, settings, start, user_key, wait_archived, wait_room};
 use xiangqi_tui::board::Position;
 
 /// Red mates in two: 1. i1i8 (any Black move) 2. a1a9#.
@@ -42,12 +42,12 @@ async fn two_players_play_to_checkmate_and_a_spectator_sees_every_move() {
         terminal.wait_move(2, "a1a9").await;
         terminal.wait_text("1-0").await;
     }
-    let saved = wait_file(
-        &dir.path().join("rooms").join("k7.pgn"),
-        "the result",
-        |text| text.contains("[Result \"1-0\"]"),
-    )
+    // Finished: the game is in the archive, the room's record is gone.
+    let saved = wait_archived(dir.path(), 1, "the result", |text| {
+        text.contains("[Result \"1-0\"]")
+    })
     .await;
+    assert_eq!(saved_room(dir.path(), "k7"), None);
     assert!(saved.contains("1. i1i8 c6c5"), "{saved}");
     assert!(saved.contains("2. a1a9"), "{saved}");
     // The spectator could not move for anyone.
@@ -71,7 +71,7 @@ async fn a_dropped_player_keeps_the_seat_and_resumes_with_the_same_key() {
 
     // Ann's link drops without a goodbye, on her move.
     drop(ann);
-    bob.wait_text("ann (away)").await;
+    bob.wait_text("ann 1500? (away)").await;
 
     // Back with the same key and no command: straight to the board as it was.
     let mut ann = Terminal::open(addr, "ann", Some(user_key(1)), None).await;
@@ -79,12 +79,14 @@ async fn a_dropped_player_keeps_the_seat_and_resumes_with_the_same_key() {
     ann.wait_move(0, "h2e2").await;
     ann.command("h9g7").await;
     bob.wait_move(1, "h9g7").await;
-    bob.wait_for("ann back", |screen| !screen.contains("ann (away)"))
+    bob.wait_for("ann back", |screen| !screen.contains("ann 1500? (away)"))
         .await;
 
-    // Someone else cannot take ann's name while she is here, nor her seat by another.
+    // Another key cannot take ann's name (it is pinned to her key), nor her seat.
     let mut other = Terminal::open(addr, "ann", Some(user_key(3)), Some("join k8")).await;
-    other.wait_text("the name ann is in use").await;
+    other
+        .wait_text("the name ann belongs to another player's key")
+        .await;
     assert_eq!(other.wait_closed().await, Some(1));
     let mut other = Terminal::open(addr, "cy", Some(user_key(3)), Some("join k8")).await;
     other.wait_text("no open seat").await;
@@ -128,10 +130,10 @@ async fn a_restart_restores_unfinished_rooms_with_the_same_host_key() {
 }
 
 /// Waits until the room saved in `path` has `plies` moves.
-async fn wait_plies(path: &std::path::Path, plies: usize) {
+async fn wait_plies(data_dir: &std::path::Path, room: &str, plies: usize) {
     let deadline = tokio::time::Instant::now() + server_support::PATIENCE;
     loop {
-        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let text = saved_room(data_dir, room).unwrap_or_default();
         let saved = xiangqi_tui::server::parse_room(&text)
             .ok()
             .flatten()
@@ -155,10 +157,9 @@ async fn the_engine_answers_in_an_engine_room_and_undo_takes_back_both_moves() {
     ann.wait_text("room e1").await;
     ann.command("h2e2").await;
     // The engine (Black) replies: the game then has two moves on file.
-    let path = dir.path().join("rooms").join("e1.pgn");
     let deadline = tokio::time::Instant::now() + server_support::PATIENCE;
     loop {
-        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let text = saved_room(dir.path(), "e1").unwrap_or_default();
         let plies = xiangqi_tui::server::parse_room(&text)
             .ok()
             .flatten()
@@ -174,7 +175,7 @@ async fn the_engine_answers_in_an_engine_room_and_undo_takes_back_both_moves() {
     }
     ann.command(":undo").await;
     ann.wait_text("took back your move").await;
-    wait_file(&path, "the takeback", |text| {
+    wait_room(dir.path(), "e1", "the takeback", |text| {
         text.contains("[Room ") && !text.contains("h2e2")
     })
     .await;
@@ -225,7 +226,7 @@ async fn offer_a_draw_after_the_engine_replied(
     let mut ann = Terminal::open(server.addr, "ann", None, Some("new engine d1")).await;
     ann.wait_text("room d1").await;
     ann.command(first).await;
-    wait_plies(&dir.path().join("rooms").join("d1.pgn"), 2).await;
+    wait_plies(dir.path(), "d1", 2).await;
     ann.command(":draw").await;
     (dir, server, ann)
 }
@@ -242,11 +243,10 @@ async fn the_rooms_engine_accepts_a_draw_in_a_level_position_by_the_local_rule()
     // With soldiers on the board, only a level search makes it accept.
     ann.wait_text("Red offers a draw; the engine accepts").await;
     ann.wait_text("draw agreed (1/2-1/2)").await;
-    wait_file(
-        &dir.path().join("rooms").join("d1.pgn"),
-        "the draw",
-        |text| text.contains("[Result \"1/2-1/2\"]"),
-    )
+    // The finished game is in the archive, as the first game.
+    wait_archived(dir.path(), 1, "the draw", |text| {
+        text.contains("[Result \"1/2-1/2\"]")
+    })
     .await;
     server.stop(Duration::from_secs(2)).await;
 }
@@ -258,7 +258,7 @@ async fn the_rooms_engine_declines_a_draw_when_it_is_losing_by_the_local_rule() 
         offer_a_draw_after_the_engine_replied("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", "a0a1").await;
     ann.wait_text("draw offer declined: the engine sees an advantage")
         .await;
-    let saved = std::fs::read_to_string(dir.path().join("rooms").join("d1.pgn")).unwrap();
+    let saved = saved_room(dir.path(), "d1").unwrap();
     assert!(saved.contains("[Result \"*\"]"), "{saved}");
     server.stop(Duration::from_secs(2)).await;
 }

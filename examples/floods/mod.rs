@@ -263,38 +263,59 @@ pub async fn rooms(addr: SocketAddr, until: Instant) -> Vec<String> {
     ]
 }
 
-/// Plies of the room saved in `path` (no file yet: none).
-fn plies(path: &Path) -> usize {
-    let text = std::fs::read_to_string(path).unwrap_or_default();
-    xiangqi_tui::server::parse_room(&text)
-        .ok()
-        .flatten()
-        .map_or(0, |room| room.game.ply())
+/// A room as the server's store in `data` holds it.
+#[derive(Clone)]
+struct Saved {
+    data: PathBuf,
+    room: String,
 }
 
-async fn wait_plies(path: &Path, wanted: usize, deadline: Instant) -> Result<(), String> {
-    while plies(path) != wanted {
+impl Saved {
+    /// Plies of the room as committed (not saved yet: none).
+    fn plies(&self) -> usize {
+        use xiangqi_tui::store::Store;
+        let Ok(store) = xiangqi_tui::store::SqliteStore::open_in(&self.data) else {
+            return 0;
+        };
+        let rooms = store.rooms().unwrap_or_default();
+        let text = rooms
+            .iter()
+            .find(|saved| saved.name == self.room)
+            .map_or("", |saved| saved.pgn.as_str());
+        xiangqi_tui::server::parse_room(text)
+            .ok()
+            .flatten()
+            .map_or(0, |room| room.game.ply())
+    }
+}
+
+async fn wait_plies(saved: &Saved, wanted: usize, deadline: Instant) -> Result<(), String> {
+    while saved.plies() != wanted {
         if Instant::now() >= deadline {
-            return Err(format!("not {wanted} plies on file in time"));
+            return Err(format!("not {wanted} plies in the store in time"));
         }
         sleep(Duration::from_millis(20)).await;
     }
     Ok(())
 }
 
-/// Opens engine room `room` as `user`, with the room's saved file.
+/// Opens engine room `room` as `user`, with where the store keeps it.
 async fn engine_room(
     addr: SocketAddr,
     data: &Path,
     user: &str,
     room: &str,
-) -> Result<(Raw, PathBuf), String> {
+) -> Result<(Raw, Saved), String> {
     let raw = raw_session(addr, user, Some(("engine", room))).await?;
-    Ok((raw, data.join("rooms").join(format!("{room}.pgn"))))
+    let saved = Saved {
+        data: data.to_owned(),
+        room: room.to_owned(),
+    };
+    Ok((raw, saved))
 }
 
-/// Red's move, the engine's reply on file, both taken back: the reply's latency.
-async fn engine_round(terminal: &Raw, path: &Path, deadline: Instant) -> Result<Duration, String> {
+/// Red's move, the engine's reply committed, both taken back: the reply's latency.
+async fn engine_round(terminal: &Raw, path: &Saved, deadline: Instant) -> Result<Duration, String> {
     let sent = Instant::now();
     terminal.command("h2e2").await?;
     wait_plies(path, 2, deadline).await?;

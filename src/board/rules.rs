@@ -107,6 +107,28 @@ impl Outcome {
         }
     }
 
+    /// How the game ended, in a word or two, for lists of games ("checkmate",
+    /// "resignation", "repetition", ...): finer than the PGN tag's "normal".
+    pub fn how(self) -> &'static str {
+        match self {
+            Outcome::Win { reason, .. } => match reason {
+                WinReason::Checkmate => "checkmate",
+                WinReason::Stalemate => "stalemate",
+                WinReason::PerpetualCheck => "perpetual check",
+                WinReason::PerpetualChase => "perpetual chase",
+                WinReason::Resignation => "resignation",
+                WinReason::Timeout => "time forfeit",
+            },
+            Outcome::Draw(reason) => match reason {
+                DrawReason::Repetition => "repetition",
+                DrawReason::MutualPerpetualCheck => "mutual perpetual check",
+                DrawReason::MutualPerpetualChase => "mutual perpetual chase",
+                DrawReason::NoCapture => "no-capture rule",
+                DrawReason::Agreement => "agreement",
+            },
+        }
+    }
+
     /// The PGN `Termination` tag's value: how the game ended, in a word or two.
     pub fn termination(self) -> &'static str {
         match self {

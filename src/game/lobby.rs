@@ -6,8 +6,8 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 use crate::board::Color;
 
 /// The commands, as the usage line and the lobby show them.
-pub const LOBBY_USAGE: &str =
-    "new engine [ROOM] | new human [ROOM] | join ROOM | watch ROOM | rooms | resume CODE | help";
+pub const LOBBY_USAGE: &str = "new engine [ROOM] | new human [ROOM] | join ROOM | watch ROOM | \
+     rooms | games [NAME] | pgn ID | top | resume CODE | help";
 
 /// What each lobby command does, for `help` (in the lobby and as the SSH command).
 pub const LOBBY_HELP: &[(&str, &str)] = &[
@@ -23,6 +23,15 @@ pub const LOBBY_HELP: &[(&str, &str)] = &[
     ("watch ROOM", "watch a game and its chat"),
     ("rooms", "the room list"),
     (
+        "games [NAME]",
+        "the last finished games of a player (yours)",
+    ),
+    (
+        "pgn ID",
+        "an archived game: step through it (as a command: its PGN)",
+    ),
+    ("top", "the leaderboard: rating, deviation, rated games"),
+    (
         "resume CODE",
         "a guest's seat again, by the code it was shown",
     ),
@@ -37,6 +46,12 @@ pub enum LobbyCommand {
     Join(String),
     Watch(String),
     Rooms,
+    /// The last archived games of a player (`None`: one's own).
+    Games(Option<String>),
+    /// An archived game by its id.
+    Pgn(i64),
+    /// The leaderboard.
+    Top,
     /// A guest comes back to the seat its resume code was shown for.
     Resume(ResumeCode),
     Help,
@@ -157,11 +172,35 @@ impl LobbyCommand {
             ["join", name] => Ok(LobbyCommand::Join(room(name)?)),
             ["watch", name] => Ok(LobbyCommand::Watch(room(name)?)),
             ["rooms"] => Ok(LobbyCommand::Rooms),
+            ["games"] => Ok(LobbyCommand::Games(None)),
+            ["games", name] => Ok(LobbyCommand::Games(Some(player_name(name)?))),
+            ["pgn", id] => match id.trim_start_matches('#').parse::<i64>() {
+                Ok(id) if id > 0 => Ok(LobbyCommand::Pgn(id)),
+                _ => Err(format!(
+                    "bad game id '{}': the number `games` shows",
+                    id.chars().take(20).collect::<String>()
+                )),
+            },
+            ["top"] => Ok(LobbyCommand::Top),
             ["help"] => Ok(LobbyCommand::Help),
             ["resume", code] => Ok(LobbyCommand::Resume(ResumeCode::parse(code)?)),
             _ => Err(format!("usage: {LOBBY_USAGE}")),
         }
     }
+}
+
+/// A player's name as typed after `games`: at most 16 characters.
+fn player_name(name: &str) -> Result<String, String> {
+    if name.chars().count() > 16 || name.chars().any(char::is_control) {
+        return Err(format!(
+            "bad player name '{}': at most 16 characters",
+            name.chars()
+                .filter(|c| !c.is_control())
+                .take(20)
+                .collect::<String>()
+        ));
+    }
+    Ok(name.to_owned())
 }
 
 /// The room list's headings, in the columns of `room_line`.
@@ -173,7 +212,7 @@ pub fn room_headings() -> String {
 /// 80-column terminal shows the list whole). A player's name wider than its column is
 /// cut with `~` here only.
 pub fn room_line(room: &RoomSummary) -> String {
-    let seat = |name: &Option<String>| fit(name.as_deref().unwrap_or("(open)"), NAME_COLUMNS);
+    let seat = |name: &Option<String>| fit_name(name.as_deref().unwrap_or("(open)"), NAME_COLUMNS);
     let state = if room.over {
         "over".to_owned()
     } else if room.red.is_none() || room.black.is_none() {
@@ -216,6 +255,18 @@ fn pad(text: &str, columns: usize) -> String {
 
 fn pad_left(text: &str, columns: usize) -> String {
     format!("{}{text}", " ".repeat(columns.saturating_sub(text.width())))
+}
+
+/// A player as a list shows them in `columns`: the name (which has no spaces) is cut
+/// with `~` so that what follows it (`(guest)`, a rating, `(away)`) stays whole.
+pub fn fit_name(text: &str, columns: usize) -> String {
+    match text.split_once(' ') {
+        Some((name, marks)) if marks.width() + 2 < columns => {
+            let room = columns - marks.width() - 1;
+            format!("{} {marks}", fit(name, room))
+        }
+        _ => fit(text, columns),
+    }
 }
 
 /// `text` cut to `columns` display columns, `~` marking the cut.
@@ -266,6 +317,23 @@ mod tests {
         assert!(!valid_room_name("k_7"));
         assert!(valid_room_name("K-7"));
         assert_eq!(LobbyCommand::parse("help"), Ok(LobbyCommand::Help));
+        assert_eq!(LobbyCommand::parse("games"), Ok(LobbyCommand::Games(None)));
+        assert_eq!(
+            LobbyCommand::parse("games ann"),
+            Ok(LobbyCommand::Games(Some("ann".into())))
+        );
+        assert_eq!(LobbyCommand::parse("pgn 12"), Ok(LobbyCommand::Pgn(12)));
+        assert_eq!(LobbyCommand::parse("pgn #12"), Ok(LobbyCommand::Pgn(12)));
+        assert!(
+            LobbyCommand::parse("pgn x")
+                .unwrap_err()
+                .starts_with("bad game id")
+        );
+        assert!(LobbyCommand::parse("pgn 0").is_err());
+        assert_eq!(LobbyCommand::parse("top"), Ok(LobbyCommand::Top));
+        assert_eq!(fit_name("alexander (guest)", 13), "alex~ (guest)");
+        assert_eq!(fit_name("ann 1500?", 13), "ann 1500?");
+        assert_eq!(fit_name("abcdefghijklmnop", 13), "abcdefghijkl~");
     }
 
     #[test]

@@ -20,8 +20,8 @@ mod state;
 pub use agreement::{DrawReply, TakebackReply};
 pub use draw_offer::{DrawAnswer, SearchView, answer_draw_offer};
 pub use lobby::{
-    LOBBY_HELP, LOBBY_USAGE, LobbyCommand, ResumeCode, RoomKind, RoomSummary, room_headings,
-    room_line, valid_room_name,
+    LOBBY_HELP, LOBBY_USAGE, LobbyCommand, ResumeCode, RoomKind, RoomSummary, fit_name,
+    room_headings, room_line, valid_room_name,
 };
 pub use moderation::{Moderation, ModerationVerb, is_key_fingerprint};
 pub use players::Players;

@@ -10,10 +10,12 @@ use russh::keys::HashAlg;
 use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, Response, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, MethodKind, MethodSet};
 
-use crate::game::{
-    LOBBY_HELP, LOBBY_USAGE, LobbyCommand, ResumeCode, RoomSummary, room_headings, room_line,
-};
+use crate::game::{LOBBY_HELP, LobbyCommand, ResumeCode, RoomSummary, room_headings, room_line};
 
+use crate::game::rating::Rating;
+use crate::store::unix_now;
+
+use super::archive::{self, Asker};
 use super::gate::Admission;
 use super::hub::Hub;
 use super::names::{display_name, guest_identity, new_resume_code};
@@ -38,6 +40,8 @@ pub struct Client {
     name: Result<String, String>,
     /// A guest's code for taking its seats again from another connection.
     guest_code: Option<ResumeCode>,
+    /// A key holder's rating as it signed in.
+    rating: Option<Rating>,
     opening: HashMap<ChannelId, Opening>,
     started: bool,
     /// Why this client may not play here (a ban, the allowlist), told when its session
@@ -54,6 +58,7 @@ impl Client {
             identity: String::new(),
             name: Ok(String::new()),
             guest_code: None,
+            rating: None,
             opening: HashMap::new(),
             started: false,
             barred: None,
@@ -65,26 +70,11 @@ impl Client {
         (self.guest_code.is_none() && !self.identity.is_empty()).then_some(self.identity.as_str())
     }
 
-    /// Checks the bans and the allowlist for the client that just signed in, to tell it
+    /// Checks the bans and the allowlist for the client signing in as `name`, to tell it
     /// when its session starts.
-    async fn check_barred(&mut self) {
-        self.barred = super::moderation::sign_in_refusal(
-            &self.hub,
-            self.key(),
-            self.name.as_deref().ok(),
-            self.addr,
-        )
-        .await;
-        if let Some(why) = &self.barred {
-            let addr = addr_text(self.addr);
-            tracing::info!(
-                event = "refused",
-                addr = %addr,
-                user = %self.name.as_deref().unwrap_or("?"),
-                key = self.key().unwrap_or("guest"),
-                "{addr} refused: {why}"
-            );
-        }
+    async fn check_barred(&mut self, name: Option<&str>) {
+        self.barred =
+            super::moderation::sign_in_refusal(&self.hub, self.key(), name, self.addr).await;
     }
 
     /// Tells a barred client why and closes `channel`; whether it was barred.
@@ -92,8 +82,17 @@ impl Client {
         let Some(why) = self.barred.clone() else {
             return false;
         };
-        self.opening.remove(&channel);
+        let addr = addr_text(self.addr);
+        tracing::info!(
+            event = "refused",
+            addr = %addr,
+            user = %self.name.as_deref().unwrap_or("?"),
+            key = self.key().unwrap_or("guest"),
+            "{addr} refused: {why}"
+        );
+        // Told first: `finish` ends lines by whether the channel has a pty.
         self.finish(channel, session, &format!("xiangqi-tui: {why}"), 1);
+        self.opening.remove(&channel);
         true
     }
 
@@ -105,19 +104,22 @@ impl Client {
         session: &mut Session,
         command: Result<crate::game::Moderation, String>,
     ) {
+        let (answer, status) = match command {
+            Err(usage) => (usage, 2),
+            Ok(command) => {
+                let actor = super::moderation::Actor {
+                    name: self.name.clone().unwrap_or_default(),
+                    key: self.key().map(str::to_owned),
+                };
+                match super::moderation::carry_out(&self.hub, &actor, command).await {
+                    Ok(done) => (done, 0),
+                    Err(why) => (format!("xiangqi-tui: {why}"), 1),
+                }
+            }
+        };
+        // Told first: `finish` ends lines by whether the channel has a pty.
+        self.finish(channel, session, &answer, status);
         self.opening.remove(&channel);
-        let command = match command {
-            Ok(command) => command,
-            Err(usage) => return self.finish(channel, session, &usage, 2),
-        };
-        let actor = super::moderation::Actor {
-            name: self.name.clone().unwrap_or_default(),
-            key: self.key().map(str::to_owned),
-        };
-        match super::moderation::carry_out(&self.hub, &actor, command).await {
-            Ok(done) => self.finish(channel, session, &done, 0),
-            Err(why) => self.finish(channel, session, &format!("xiangqi-tui: {why}"), 1),
-        }
     }
 
     fn methods(&self) -> MethodSet {
@@ -135,9 +137,19 @@ impl Client {
         }
     }
 
-    /// Says `line` on the channel, ends it with `status`, closes it.
+    /// Says `line` on the channel, ends it with `status`, closes it. Lines end as the
+    /// client's terminal needs: `\r\n` on a pty (raw mode), `\n` in plain output
+    /// (`ssh host pgn 7 > game.pgn`).
     fn finish(&self, channel: ChannelId, session: &mut Session, line: &str, status: u32) {
-        let text = format!("{line}\r\n");
+        let pty = self
+            .opening
+            .get(&channel)
+            .is_none_or(|opening| opening.pty.is_some());
+        let text = if pty {
+            format!("{}\r\n", line.replace('\n', "\r\n"))
+        } else {
+            format!("{line}\n")
+        };
         let _ = if status == 0 {
             session.data(channel, text.into_bytes())
         } else {
@@ -183,6 +195,7 @@ impl Client {
             identity: self.identity.clone(),
             name,
             guest_code: self.guest_code.clone(),
+            rating: self.rating,
             addr: self.addr,
             term,
             size,
@@ -194,6 +207,51 @@ impl Client {
     }
 }
 
+impl Client {
+    /// Signs the key in under `name` in the store: the first key to use a name holds
+    /// it; for another key the name is refused with free ones like it.
+    async fn pin_name(&mut self, name: String) -> Result<String, String> {
+        let db = Arc::clone(&self.hub.db);
+        let key = self.identity.clone();
+        let signed = tokio::task::spawn_blocking(move || db.sign_in(&key, &name, unix_now()))
+            .await
+            .map_err(|error| format!("cannot sign in now: {error}"))?;
+        match signed {
+            Ok(player) => {
+                self.rating = Some(player.rating);
+                Ok(player.name)
+            }
+            Err(error) => Err(error.to_string()),
+        }
+    }
+
+    /// Who asks for a list of games.
+    fn asker(&self) -> Asker {
+        Asker {
+            key: super::room_record::key_of(&self.identity),
+            name: self.name.clone().unwrap_or_default(),
+        }
+    }
+
+    /// The archive's commands given without a terminal: printed, exit status 0, or 2
+    /// with the reason on standard error.
+    async fn archive_command(&self, command: LobbyCommand) -> Result<String, String> {
+        let db = &self.hub.db;
+        match command {
+            LobbyCommand::Games(name) => {
+                let (_, lines) = archive::games(db, name, self.asker()).await?;
+                Ok(lines.join("\n"))
+            }
+            LobbyCommand::Pgn(id) => {
+                Ok(archive::game(db, id).await?.game.pgn.trim_end().to_owned())
+            }
+            LobbyCommand::Top => Ok(archive::top(db).await?.join("\n")),
+            LobbyCommand::Rooms => Ok(rooms_text(&self.hub.summaries())),
+            _ => Ok(help_text()),
+        }
+    }
+}
+
 /// The room list as plain text, for `ssh host rooms`.
 pub fn rooms_text(rooms: &[RoomSummary]) -> String {
     if rooms.is_empty() {
@@ -202,7 +260,7 @@ pub fn rooms_text(rooms: &[RoomSummary]) -> String {
     std::iter::once(room_headings())
         .chain(rooms.iter().map(room_line))
         .collect::<Vec<_>>()
-        .join("\r\n")
+        .join("\n")
 }
 
 /// The lobby's commands and what they do, for `ssh host help`.
@@ -211,7 +269,7 @@ pub fn help_text() -> String {
         .iter()
         .map(|(command, what)| format!("{command:<18} {what}"))
         .collect::<Vec<_>>()
-        .join("\r\n")
+        .join("\n")
 }
 
 impl Handler for Client {
@@ -237,8 +295,14 @@ impl Handler for Client {
         user: &str,
         key: VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
-        self.name = display_name(user);
         self.identity = key.public_key.fingerprint(HashAlg::Sha256).to_string();
+        let asked = display_name(user);
+        // Before the name is pinned: a barred client changes nothing in the store.
+        self.check_barred(asked.as_deref().ok()).await;
+        self.name = match asked {
+            Ok(name) if self.barred.is_none() => self.pin_name(name).await,
+            other => other,
+        };
         let addr = addr_text(self.addr);
         let name = self.name.as_deref().unwrap_or("(a refused name)");
         tracing::info!(
@@ -249,7 +313,6 @@ impl Handler for Client {
             "{addr} signed in as {name} with key {}",
             self.identity
         );
-        self.check_barred().await;
         Ok(Auth::Accept)
     }
 
@@ -269,9 +332,11 @@ impl Handler for Client {
                 return Ok(self.reject());
             }
         };
-        self.name = display_name(user);
         self.identity = guest_identity(&code);
         self.guest_code = Some(code);
+        self.check_barred(display_name(user).as_deref().ok()).await;
+        // A guest is marked wherever its name shows: the name proves nothing.
+        self.name = display_name(user).map(|name| format!("{name} (guest)"));
         let addr = addr_text(self.addr);
         let name = self.name.as_deref().unwrap_or("(a refused name)");
         tracing::info!(
@@ -281,7 +346,6 @@ impl Handler for Client {
             key = "guest",
             "{addr} signed in as guest {name}"
         );
-        self.check_barred().await;
         Ok(Auth::Accept)
     }
 
@@ -437,20 +501,25 @@ impl Handler for Client {
             return Ok(());
         }
         match LobbyCommand::parse(&text) {
-            Err(_) => {
+            Err(error) => {
                 log(&format!("{} refused: bad command", addr_text(self.addr)));
+                self.finish(channel, session, &error, 2);
                 self.opening.remove(&channel);
-                self.finish(channel, session, &format!("usage: {LOBBY_USAGE}"), 2);
             }
-            Ok(command @ (LobbyCommand::Rooms | LobbyCommand::Help))
-                if self.opening.get(&channel).is_some_and(|o| o.pty.is_none()) =>
-            {
+            Ok(
+                command @ (LobbyCommand::Rooms
+                | LobbyCommand::Help
+                | LobbyCommand::Games(_)
+                | LobbyCommand::Pgn(_)
+                | LobbyCommand::Top),
+            ) if self.opening.get(&channel).is_some_and(|o| o.pty.is_none()) => {
+                match self.archive_command(command).await {
+                    Ok(text) => self.finish(channel, session, &text, 0),
+                    Err(error) => {
+                        self.finish(channel, session, &format!("xiangqi-tui: {error}"), 2)
+                    }
+                }
                 self.opening.remove(&channel);
-                let text = match command {
-                    LobbyCommand::Rooms => rooms_text(&self.hub.summaries()),
-                    _ => help_text(),
-                };
-                self.finish(channel, session, &text, 0);
             }
             Ok(command) => self.start(channel, session, Some(command)),
         }

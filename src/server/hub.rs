@@ -17,16 +17,16 @@ use super::log;
 use super::moderation::Moderators;
 use super::names::Names;
 use super::room::{RoomState, Seat};
+use super::room_record;
 use super::saver::Saver;
 use super::stats::Stats;
-use super::store;
-use crate::store::Store;
+use crate::store::{Store, unix_now};
 
 /// A room shared by its sessions; `version` changes after every change.
 pub struct Room {
     state: Mutex<RoomState>,
     pub version: watch::Sender<u64>,
-    /// Changes made (counted under the state lock) and the count the file holds: the
+    /// Changes made (counted under the state lock) and the count the store holds: the
     /// room is dirty while they differ.
     pub edits: AtomicU64,
     pub saved: AtomicU64,
@@ -58,7 +58,7 @@ impl Room {
             .clone()
     }
 
-    /// Whether it changed since its file was last written.
+    /// Whether it changed since it was last committed.
     pub fn dirty(&self) -> bool {
         self.saved.load(Ordering::Acquire) < self.edits.load(Ordering::Acquire)
     }
@@ -105,13 +105,13 @@ pub struct Hub {
     pub moderation: Moderators,
     /// The room list of one lobby version, read once for all its viewers.
     summaries: Mutex<(u64, Arc<Vec<RoomSummary>>)>,
-    /// Names whose files must not be written over (finished games, unreadable files),
-    /// with the reason, from the start's scan.
+    /// Names of saved rooms the server could not read, kept for a person to look at
+    /// (never written over), with the reason.
     kept: Mutex<BTreeMap<String, String>>,
 }
 
 impl Hub {
-    /// A hub with the unfinished rooms saved in the data directory.
+    /// A hub with the rooms in progress the store holds.
     pub fn new(settings: ServerSettings, db: Arc<dyn Store>) -> Arc<Hub> {
         let pool = EnginePool::new(
             settings.engine_threads,
@@ -122,20 +122,27 @@ impl Hub {
             "engine pool: {} search threads, {} MB hash each",
             pool.threads, pool.hash_mb_each
         ));
-        let saved = store::load_all(&settings.data_dir);
+        for line in super::import::import_room_files(&settings.data_dir, db.as_ref()) {
+            log(&line);
+        }
+        let saved = restore_rooms(db.as_ref());
         for problem in &saved.problems {
             log(&format!("skipped a saved room: {problem}"));
         }
         let rooms: BTreeMap<String, Arc<Room>> = saved
             .rooms
             .into_iter()
-            .map(|state| (state.name.clone(), Room::new(state)))
+            .map(|state| {
+                let room = Room::new(state);
+                let name = room.lock().name.clone();
+                (name, room)
+            })
             .collect();
         if !rooms.is_empty() {
             log(&format!("restored {} unfinished rooms", rooms.len()));
         }
         Arc::new(Hub {
-            saver: Saver::new(settings.data_dir.clone()),
+            saver: Saver::new(Arc::clone(&db)),
             moderation: Moderators::new(settings.rooms_per_minute),
             settings,
             db,
@@ -240,11 +247,17 @@ impl Hub {
         let name = match name {
             Some(name) => {
                 if let Some(room) = rooms.get(&name) {
-                    return Err(if room.lock().is_over() {
-                        format!("room {name} holds a finished game: choose another name")
-                    } else {
-                        format!("room {name} exists: join or watch it")
-                    });
+                    let state = room.lock();
+                    // A finished game is in the archive: its room's name is free again
+                    // (whoever still looks at the old game keeps it on their screen).
+                    let archived = state.is_over() && state.to_archive.is_empty();
+                    if !archived {
+                        return Err(if state.is_over() {
+                            format!("room {name} is archiving its game: try again in a moment")
+                        } else {
+                            format!("room {name} exists: join or watch it")
+                        });
+                    }
                 }
                 if let Some(why) = self.kept_names().get(&name) {
                     return Err(format!("{why}: choose another name"));
@@ -285,9 +298,9 @@ impl Hub {
     }
 
     /// Closes the rooms nobody has been in for the expiry time (`RoomState::expired`);
-    /// whether any closed. A finished game's name stays taken (its file is kept); the
-    /// file of a room where nothing was played goes, off the async workers and after
-    /// the map's lock. A room not saved yet waits for the next sweep.
+    /// whether any closed. A finished game is in the archive already; the row of a room
+    /// where nothing was played goes, off the async workers and after the map's lock.
+    /// A room not saved yet waits for the next sweep.
     fn expire(self: &Arc<Self>, rooms: &mut BTreeMap<String, Arc<Room>>) -> bool {
         let now = std::time::Instant::now();
         let expiry = self.settings.room_expiry;
@@ -298,10 +311,8 @@ impl Hub {
             if !state.expired(expiry, now) || room.dirty() {
                 return true;
             }
-            if state.is_over() {
-                self.kept_names()
-                    .insert(name.clone(), format!("room {name} holds a finished game"));
-            } else {
+            // A finished game is archived already (the room is not dirty).
+            if !state.is_over() {
                 empty.push(name.clone());
             }
             tracing::info!(
@@ -327,8 +338,9 @@ impl Hub {
         self.kept.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Applies `change` to the room; on success queues it for saving, tells its
-    /// sessions and the lobby, and starts the engine if it is its move.
+    /// Applies `change` to the room; on success queues it for saving (its sessions are
+    /// told once it is committed), tells the lobby, and starts the engine if it is its
+    /// move. A change that ends the game hands the game to the archive.
     pub fn change<T>(
         self: &Arc<Self>,
         room: &Arc<Room>,
@@ -338,42 +350,35 @@ impl Hub {
         if let Some(why) = room.closed() {
             return Err(why);
         }
-        let before = (state.game.ply(), state.is_over());
+        let (was_over, plies_before) = (state.is_over(), state.game.ply());
         let value = change(&mut state)?;
-        // Counted under the state lock, so a copy taken under it knows what it holds.
-        room.edits.fetch_add(1, Ordering::AcqRel);
-        self.count_play(&state, before);
-        drop(state);
-        self.saver.queue(room);
-        room.version.send_modify(|version| *version += 1);
-        self.lobby.send_modify(|version| *version += 1);
-        self.engine_if_due(room);
-        Ok(value)
-    }
-
-    /// Counts the moves a change played and the game it finished (for the metrics), and
-    /// logs a finished game.
-    fn count_play(&self, state: &RoomState, (plies_before, over_before): (usize, bool)) {
-        let plies = state.game.ply();
         self.stats
-            .moves_played(plies.saturating_sub(plies_before) as u64);
-        if state.is_over() && !over_before {
+            .moves_played(state.game.ply().saturating_sub(plies_before) as u64);
+        if !was_over && let Some(game) = room_record::finished_game(&state, unix_now()) {
             self.stats.game_finished();
-            let result = state.game.to_record().result.as_str();
-            let players = |color: Color| state.seat_name(color);
             tracing::info!(
                 event = "game_finished",
                 room = %state.name,
-                red = %players(Color::Red),
-                black = %players(Color::Black),
-                result,
-                plies,
-                "room {}: game over, {} ({} moves)",
+                red = %game.red.name,
+                black = %game.black.name,
+                result = %game.result,
+                termination = %game.termination,
+                "room {}: game over, {} {} {} by {}",
                 state.name,
-                result,
-                plies.div_ceil(2)
+                game.red.name,
+                game.result,
+                game.black.name,
+                game.termination
             );
+            state.to_archive.push(game);
         }
+        // Counted under the state lock, so a copy taken under it knows what it holds.
+        room.edits.fetch_add(1, Ordering::AcqRel);
+        drop(state);
+        self.saver.queue(room);
+        self.lobby.send_modify(|version| *version += 1);
+        self.engine_if_due(room);
+        Ok(value)
     }
 
     /// Closes the room `name` now (an admin's `:close`): it leaves the list, its
@@ -384,28 +389,24 @@ impl Hub {
             .rooms()
             .remove(name)
             .ok_or_else(|| format!("no room {name}"))?;
-        let over = {
-            let state = room.lock();
+        {
+            // Under the state lock: a change after this is refused (`change`).
+            let _state = room.lock();
             *room.closed.lock().unwrap_or_else(|p| p.into_inner()) = Some(why);
-            // No later write of it: its file goes below (a change after this is refused).
-            room.saved
-                .fetch_max(room.edits.load(Ordering::Acquire), Ordering::AcqRel);
-            state.is_over()
-        };
-        room.version.send_modify(|version| *version += 1);
-        if over {
-            self.kept_names().insert(
-                name.to_owned(),
-                format!("room {name} holds a finished game"),
-            );
-        } else {
-            let hub = Arc::clone(self);
-            let name = name.to_owned();
-            tokio::task::spawn_blocking(move || {
-                hub.saver.remove(&name, || !hub.rooms().contains_key(&name));
-            });
         }
-        tracing::info!(event = "room_closed", room = %name, why = "admin", "room {name} closed by an admin");
+        room.version.send_modify(|version| *version += 1);
+        let hub = Arc::clone(self);
+        let owner = name.to_owned();
+        tokio::task::spawn_blocking(move || {
+            hub.saver
+                .close(&room, &owner, || !hub.rooms().contains_key(&owner));
+        });
+        tracing::info!(
+            event = "room_closed",
+            room = %name,
+            why = "admin",
+            "room {name} closed by an admin"
+        );
         self.lobby.send_modify(|version| *version += 1);
         Ok(())
     }
@@ -502,4 +503,71 @@ pub async fn expire_rooms_every_minute(hub: Arc<Hub>) {
             hub.lobby.send_modify(|version| *version += 1);
         }
     }
+}
+
+/// What the store holds at start.
+#[derive(Default)]
+struct Restored {
+    rooms: Vec<RoomState>,
+    /// Rooms that cannot be read, and why: their names stay taken.
+    kept: Vec<(String, String)>,
+    problems: Vec<String>,
+    /// The first free number for `rN` names.
+    next_number: u64,
+}
+
+/// The rooms in progress the store holds, with their chat and their players' ratings.
+fn restore_rooms(db: &dyn Store) -> Restored {
+    let mut restored = Restored {
+        next_number: 1,
+        ..Restored::default()
+    };
+    let saved = match db.rooms() {
+        Ok(saved) => saved,
+        Err(error) => {
+            restored.problems.push(format!("the rooms: {error}"));
+            return restored;
+        }
+    };
+    for saved in saved {
+        let name = saved.name;
+        if let Some(number) = name.strip_prefix('r').and_then(|n| n.parse::<u64>().ok()) {
+            restored.next_number = restored.next_number.max(number.saturating_add(1));
+        }
+        match room_record::parse_room(&saved.pgn) {
+            Ok(Some(mut room)) => {
+                if let Ok(lines) = db.chat(&name, 50) {
+                    room.restore_chat(lines.into_iter().map(|line| (line.seq, line.text)));
+                }
+                for color in Color::BOTH {
+                    let key = room.seats[color.index()]
+                        .as_ref()
+                        .and_then(|seat| room_record::key_of(&seat.identity));
+                    if let Some(key) = key
+                        && let Ok(Some(player)) = db.player_by_key(&key)
+                    {
+                        room.ratings[color.index()] = Some(player.rating);
+                    }
+                }
+                restored.rooms.push(room);
+            }
+            Ok(None) => {
+                restored.problems.push(format!(
+                    "room {name} holds a finished game that was not archived: left in the store"
+                ));
+                restored.kept.push((
+                    name.clone(),
+                    format!("room {name} holds an unarchived game"),
+                ));
+            }
+            Err(error) => {
+                restored.problems.push(format!("room {name}: {error}"));
+                restored.kept.push((
+                    name.clone(),
+                    format!("room {name} has a saved record the server cannot read"),
+                ));
+            }
+        }
+    }
+    restored
 }

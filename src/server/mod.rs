@@ -1,24 +1,27 @@
 //! `xiangqi-tui serve`: an SSH game server (tokio + russh, the only code that uses
 //! them). Each pty session shows the TUI through `tui::RemoteSession`; rooms share one
-//! game between two players and any number of spectators; every room is saved as PGN
-//! after every change (off the async workers, retried when it fails, flushed on stop)
-//! and restored on restart.
+//! game between two players and any number of spectators; every change of a room is
+//! committed to the store before its players see it (off the async workers, retried
+//! when it fails, flushed on stop), rooms are restored on restart, and finished games
+//! go to the archive with the rating change.
 
+mod archive;
 mod engine_pool;
 mod gate;
 mod handler;
 mod hostkey;
 mod hub;
+mod import;
 mod listener;
 mod metrics;
 mod moderation;
 mod names;
 mod pacing;
 mod room;
+mod room_record;
 mod saver;
 mod session;
 mod stats;
-mod store;
 
 use std::collections::BTreeSet;
 use std::net::SocketAddr;
@@ -35,8 +38,8 @@ use crate::engine::Limits;
 pub use engine_pool::search_limits;
 pub use hostkey::{fingerprint, load_or_create as load_or_create_host_key};
 pub use room::{RoomState, Seat};
+pub use room_record::{finished_game, parse_room, room_pgn};
 pub use stats::StatsSnapshot;
-pub use store::{parse_room, room_path, room_pgn};
 
 /// Everything the server needs, decided by the command line and the config.
 #[derive(Clone)]
@@ -56,7 +59,7 @@ pub struct ServerSettings {
     pub channel_grace: Duration,
     pub idle_timeout: Duration,
     pub host_key: PathBuf,
-    /// Rooms are kept in `data_dir/rooms`.
+    /// The store (`xiangqi-tui.db`) and the host key are kept here.
     pub data_dir: PathBuf,
     /// Refuse guests: only clients with a public key.
     pub publickey_only: bool,
@@ -189,8 +192,22 @@ impl Running {
     }
 }
 
-/// Binds, loads or makes the host key, restores the saved rooms and starts accepting.
+/// Opens the store in the data directory, binds, loads or makes the host key, restores
+/// the saved rooms and starts accepting.
 pub async fn start(settings: ServerSettings) -> Result<Running, String> {
+    // A damaged, foreign or newer database stops the start, with its path: never
+    // overwritten.
+    let db = crate::store::SqliteStore::open_in(&settings.data_dir)
+        .map_err(|error| error.to_string())?;
+    log(&format!("store: {}", db.path().display()));
+    start_with_store(settings, Arc::new(db)).await
+}
+
+/// `start` on a store of the caller's (tests put faults in one).
+pub async fn start_with_store(
+    settings: ServerSettings,
+    db: Arc<dyn crate::store::Store>,
+) -> Result<Running, String> {
     log(&listener::raise_open_file_limit());
     let (key, warnings) = hostkey::load_or_create(&settings.host_key)?;
     for warning in warnings {
@@ -236,11 +253,6 @@ pub async fn start(settings: ServerSettings) -> Result<Running, String> {
         startups: settings.max_startups,
         startups_per_address: settings.max_startups_per_address,
     });
-    // A damaged, foreign or newer database stops the start, with its path: never
-    // overwritten.
-    let db = crate::store::SqliteStore::open_in(&settings.data_dir)
-        .map_err(|error| error.to_string())?;
-    log(&format!("store: {}", db.path().display()));
     let metrics = match settings.metrics {
         Some(addr) => Some(
             TcpListener::bind(addr)
@@ -249,7 +261,7 @@ pub async fn start(settings: ServerSettings) -> Result<Running, String> {
         ),
         None => None,
     };
-    let hub = hub::Hub::new(settings, Arc::new(db));
+    let hub = hub::Hub::new(settings, db);
     let metrics_addr = match metrics {
         Some(listener) => {
             let addr = listener.local_addr().map_err(|error| error.to_string())?;

@@ -70,9 +70,15 @@ impl LiveSession {
     }
 }
 
-/// Names are matched as the store matches them: case does not matter.
+/// Names are matched as the store matches them (case does not matter) and as people
+/// typed them (a guest's is shown with its mark).
 fn same_name(a: &str, b: &str) -> bool {
-    a.to_lowercase() == b.to_lowercase()
+    bare(a).to_lowercase() == bare(b).to_lowercase()
+}
+
+/// A name without the mark a guest's is shown with.
+fn bare(name: &str) -> &str {
+    name.strip_suffix(" (guest)").unwrap_or(name)
 }
 
 /// The sessions open now.
@@ -256,7 +262,7 @@ pub async fn sign_in_refusal(
         }
     }
     let key = key.map(str::to_owned);
-    let name = name.unwrap_or_default().to_owned();
+    let name = bare(name.unwrap_or_default()).to_owned();
     let address = addr.map_or_else(String::new, |addr| addr.ip().to_canonical().to_string());
     // A store that fails lets the client in: the failure is logged, and a broken store
     // must not lock every player out.
@@ -447,7 +453,7 @@ mod tests {
         let sessions = Arc::new(Sessions::default());
         let addr: SocketAddr = "203.0.113.9:4000".parse().unwrap();
         let bob = sessions.register("Bob", Some("SHA256:bob"), Some(addr));
-        let guest = sessions.register("eve", None, Some(addr));
+        let guest = sessions.register("eve (guest)", None, Some(addr));
         let admin = sessions.register("root", Some("SHA256:admin"), Some(addr));
         assert_eq!(sessions.count(), 3);
         assert_eq!(sessions.keys_named("bob"), ["SHA256:bob"]);
@@ -463,5 +469,7 @@ mod tests {
         assert_eq!(sessions.count(), 2);
         let name = BanTarget::Name("BOB".into());
         assert_eq!(sessions.end(&[name], |_| false, KICKED), 0);
+        let guest_name = BanTarget::Name("Eve".into());
+        assert_eq!(sessions.end(&[guest_name], |_| false, KICKED), 1);
     }
 }

@@ -8,11 +8,13 @@ use std::collections::VecDeque;
 use std::time::Instant;
 
 use crate::board::{Color, Move, Position};
+use crate::game::rating::Rating;
 use crate::game::{
     DrawReply, GameState, Players, RoomKind, RoomSummary, RoomView, RuleError, SearchView,
     TakebackReply, ended_text,
 };
 use crate::record::GameResult;
+use crate::store::{Archived, FinishedGame, UnixTime};
 
 /// Chat lines kept per room.
 const CHAT_KEPT: usize = 50;
@@ -47,6 +49,18 @@ pub struct RoomState {
     /// goes by it, as the local engine's does.
     pub engine_view: Option<SearchView>,
     pub spectators: usize,
+    /// Red's and Black's ratings as they sit down (`None`: a guest or the engine); moved
+    /// when a rated game is archived.
+    pub ratings: [Option<Rating>; 2],
+    /// When its game started (for the archive).
+    pub started: UnixTime,
+    /// The archive's id of the game the room finished, once archived.
+    pub archived: Option<i64>,
+    /// Games finished here and not archived yet, oldest first (the saver archives
+    /// them before it writes anything else of the room).
+    pub to_archive: Vec<FinishedGame>,
+    /// Chat lines numbered below this are in the store.
+    pub chat_saved: u64,
     /// Since when no session shows the room (`None`: someone is here). A room nobody
     /// plays in expires (the hub decides when).
     pub vacant_since: Option<Instant>,
@@ -83,6 +97,11 @@ impl RoomState {
             engine_side: (kind == RoomKind::Engine).then_some(Color::Black),
             engine_view: None,
             spectators: 0,
+            ratings: [None, None],
+            started: crate::store::unix_now(),
+            archived: None,
+            to_archive: Vec::new(),
+            chat_saved: 0,
             vacant_since: Some(Instant::now()),
             not_saved: None,
             chat: VecDeque::new(),
@@ -191,9 +210,20 @@ impl RoomState {
             return ENGINE_NAME.to_owned();
         }
         match &self.seats[color.index()] {
-            Some(seat) if seat.connected == 0 => format!("{} (away)", seat.name),
-            Some(seat) => seat.name.clone(),
+            Some(seat) if seat.connected == 0 => format!("{} (away)", self.rated_name(color)),
+            Some(_) => self.rated_name(color),
             None => "(open)".to_owned(),
+        }
+    }
+
+    /// The seat's name with its rating, as lists show it: `ann 1612`, `bob 1500?`.
+    pub fn rated_name(&self, color: Color) -> String {
+        let Some(seat) = &self.seats[color.index()] else {
+            return "(open)".to_owned();
+        };
+        match &self.ratings[color.index()] {
+            Some(rating) => format!("{} {}", seat.name, rating.label()),
+            None => seat.name.clone(),
         }
     }
 
@@ -285,6 +315,66 @@ impl RoomState {
         true
     }
 
+    /// The chat lines numbered `seq` and after.
+    pub fn chat_since(&self, seq: u64) -> impl Iterator<Item = (u64, &str)> {
+        self.chat
+            .iter()
+            .filter(move |(number, _)| *number >= seq)
+            .map(|(number, line)| (*number, line.as_str()))
+    }
+
+    /// The number the next chat line gets.
+    pub fn chat_next(&self) -> u64 {
+        self.chat_next
+    }
+
+    /// Puts back the chat lines the store kept (a restart), oldest first.
+    pub fn restore_chat(&mut self, lines: impl IntoIterator<Item = (u64, String)>) {
+        for (seq, line) in lines {
+            if self.chat.len() == CHAT_KEPT {
+                self.chat.pop_front();
+            }
+            self.chat.push_back((seq, line));
+            self.chat_next = self.chat_next.max(seq + 1);
+        }
+        self.chat_saved = self.chat_next;
+    }
+
+    /// The oldest finished game waiting was archived: the room says under which id and,
+    /// for a rated game, how the ratings moved (shown next to the names from now on).
+    pub fn archived_one(&mut self, archived: Archived) {
+        if self.to_archive.is_empty() {
+            return;
+        }
+        let game = self.to_archive.remove(0);
+        self.archived = Some(archived.id);
+        self.say_system(format!(
+            "the game is archived as #{id}: `pgn {id}` shows it",
+            id = archived.id
+        ));
+        let Some((red, black)) = archived.ratings else {
+            return;
+        };
+        let mut moves = Vec::new();
+        for (side, new) in [(&game.red, red), (&game.black, black)] {
+            // The seats may have swapped since (a rematch): the rating follows the key.
+            let seat = Color::BOTH.into_iter().find(|&color| {
+                self.seats[color.index()]
+                    .as_ref()
+                    .is_some_and(|seat| side.key.as_deref() == Some(seat.identity.as_str()))
+            });
+            let old = seat.and_then(|color| self.ratings[color.index()]);
+            if let Some(color) = seat {
+                self.ratings[color.index()] = Some(new);
+            }
+            let change = old.map_or(String::new(), |old| {
+                format!(" ({:+.0})", new.rating.round() - old.rating.round())
+            });
+            moves.push(format!("{} {}{change}", side.name, new.label()));
+        }
+        self.say_system(format!("ratings: {}", moves.join(", ")));
+    }
+
     pub fn say(&mut self, from: &str, text: &str) {
         let text: String = text
             .chars()
@@ -348,7 +438,7 @@ impl RoomState {
             }
             self.seats[color.index()]
                 .as_ref()
-                .map(|seat| seat.name.clone())
+                .map(|_| self.rated_name(color))
         };
         RoomSummary {
             name: self.name.clone(),

@@ -1,11 +1,13 @@
-//! Saving rooms off the async workers. A change marks its room dirty and queues it; a
-//! writer task writes queued rooms on tokio's blocking pool, so a slow disk stalls no
-//! session, and no lock of the room map is held while the disk is touched. A failed
-//! save keeps the room dirty and is retried with a growing delay; the room's players
-//! are told at once, and again when it is saved. `flush` saves every dirty room before
-//! the server stops.
+//! Saving rooms into the store off the async workers. A change marks its room dirty and
+//! queues it; a writer task commits queued rooms on tokio's blocking pool, so a slow
+//! disk stalls no session, and no lock of the room map is held meanwhile. Only once a
+//! change is committed are the room's sessions told of it: a player never sees a move
+//! the store could lose (`kill -9` included). A finished game is archived (with the
+//! rating change) before anything else is written for its room. A failed save keeps
+//! the room dirty and is retried with a growing delay; the room's players are told at
+//! once (and shown the change, marked NOT SAVED), and again when it is saved. `flush`
+//! saves every dirty room before the server stops.
 
-use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -13,16 +15,18 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
+use crate::store::{ChatLine, Store, unix_now};
+
 use super::hub::Room;
 use super::log;
-use super::store;
+use super::room_record;
 
 /// The first retry's delay; each failure doubles it up to `RETRY_MAX`.
 const RETRY_FIRST: Duration = Duration::from_secs(1);
 const RETRY_MAX: Duration = Duration::from_secs(30);
 
 pub struct Saver {
-    data_dir: PathBuf,
+    db: Arc<dyn Store>,
     /// Held while writing (writer task or flush, one at a time). The room is read under
     /// it, so an older copy never lands after a newer one.
     disk: Mutex<()>,
@@ -41,10 +45,10 @@ struct Waiting {
 }
 
 impl Saver {
-    pub fn new(data_dir: PathBuf) -> Arc<Saver> {
+    pub fn new(db: Arc<dyn Store>) -> Arc<Saver> {
         let (queue, queued) = mpsc::unbounded_channel();
         Arc::new(Saver {
-            data_dir,
+            db,
             disk: Mutex::new(()),
             queue,
             queued: Mutex::new(Some(queued)),
@@ -159,11 +163,13 @@ impl Saver {
         });
         for (room, result) in &written {
             report(room, result.as_ref().map(|_| ()).map_err(String::as_str));
+            // Committed (or failed and marked so): now its sessions may show it.
+            room.version.send_modify(|version| *version += 1);
         }
         written
     }
 
-    /// Removes the file of the room `name` (it expired with nothing played) unless
+    /// Removes the room `name` from the store (it closed with nothing played) unless
     /// `unused` says the name was taken again meanwhile; under the disk lock, so a new
     /// room of that name is written after, never removed. Blocking.
     pub fn remove(&self, name: &str, unused: impl FnOnce() -> bool) {
@@ -171,26 +177,66 @@ impl Saver {
         if !unused() {
             return;
         }
-        if let Err(error) = store::remove(&self.data_dir, name) {
+        if let Err(error) = self.db.delete_room(name) {
             log(&format!("cannot remove room {name}: {error}"));
         }
     }
 
-    /// Writes the room as it is now, if it changed since its last save. Blocking.
+    /// A room an admin closed: the games it finished still go to the archive, then it
+    /// leaves the store unless `unused` says its name was taken again meanwhile (its
+    /// game in progress, if any, is dropped: it is not restored). Blocking.
+    pub fn close(&self, room: &Room, name: &str, unused: impl FnOnce() -> bool) {
+        if let Err(error) = self.write_room(room) {
+            log(&format!(
+                "room {name}, closed: cannot archive its game: {error}"
+            ));
+        }
+        self.remove(name, unused);
+    }
+
+    /// Commits the room as it is now, if it changed since its last save: first the
+    /// games it finished (archived, ratings moved), then, while a game is on (and the
+    /// room is not closed), the room and its new chat lines. Blocking.
     fn write_room(&self, room: &Room) -> Result<bool, String> {
         let _disk = self.disk.lock().unwrap_or_else(|p| p.into_inner());
-        let (name, text, edit) = {
+        let (name, to_archive, playing, edit) = {
             let state = room.lock();
             let edit = room.edits.load(Ordering::Acquire);
             if room.saved.load(Ordering::Acquire) >= edit {
                 return Ok(false);
             }
-            (state.name.clone(), store::room_pgn(&state), edit)
+            let playing = (!state.is_over() && room.closed().is_none()).then(|| {
+                let chat: Vec<ChatLine> = state
+                    .chat_since(state.chat_saved)
+                    .map(|(seq, line)| ChatLine {
+                        seq,
+                        from: String::new(),
+                        text: line.to_owned(),
+                        time: unix_now(),
+                    })
+                    .collect();
+                (room_record::room_pgn(&state), chat, state.chat_next())
+            });
+            (state.name.clone(), state.to_archive.clone(), playing, edit)
         };
-        store::write(&self.data_dir, &name, &text).map_err(|error| {
-            let path = store::room_path(&self.data_dir, &name);
-            format!("{}: {error}", path.display())
-        })?;
+        let last = to_archive.len();
+        for (index, game) in to_archive.into_iter().enumerate() {
+            // The room's row and chat go with its last finished game, unless a new
+            // game is on in it (a rematch), which is written next.
+            let room_name = (index + 1 == last && playing.is_none()).then_some(name.as_str());
+            let archived = self
+                .db
+                .archive(&game, room_name)
+                .map_err(|error| error.to_string())?;
+            let mut state = room.lock();
+            state.archived_one(archived);
+        }
+        if let Some((pgn, chat, chat_next)) = playing {
+            self.db
+                .save_room(&name, &pgn, &chat, unix_now())
+                .map_err(|error| error.to_string())?;
+            room.lock().chat_saved = chat_next;
+        }
         room.saved.fetch_max(edit, Ordering::AcqRel);
         Ok(true)
     }
@@ -225,5 +271,4 @@ fn report(room: &Room, result: Result<(), &str>) {
             "cannot save room {name}: {error}; retrying, its players are told"
         )),
     }
-    room.version.send_modify(|version| *version += 1);
 }

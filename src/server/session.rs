@@ -10,12 +10,15 @@ use std::time::Duration;
 use russh::ChannelMsg;
 use russh::server::Msg;
 use tokio::io::{AsyncWrite, AsyncWriteExt};
-use tokio::sync::{Notify, mpsc, watch};
+use tokio::sync::{Notify, watch};
 
 use crate::board::Color;
-use crate::game::{LobbyCommand, Moderation, ResumeCode, RoomKind};
+use crate::game::rating::Rating;
+use crate::game::{GameState, LobbyCommand, Moderation, ResumeCode, RoomKind, RoomView};
+use crate::record::GameRecord;
 use crate::tui::{Intent, RemoteSession, SCREEN_RESTORE, SCREEN_SETUP};
 
+use super::archive::{self, Asker};
 use super::gate::Admission;
 use super::hub::{Hub, Room};
 use super::log;
@@ -89,6 +92,8 @@ pub struct SessionStart {
     pub name: String,
     /// A guest's resume code, told when it takes a seat.
     pub guest_code: Option<ResumeCode>,
+    /// A key holder's rating as it signed in (`None`: a guest).
+    pub rating: Option<Rating>,
     pub addr: Option<SocketAddr>,
     pub term: String,
     pub size: (u16, u16),
@@ -109,6 +114,8 @@ enum Place {
         room: Arc<Room>,
         side: Option<Color>,
     },
+    /// An archived game, stepped through.
+    Archive,
 }
 
 struct Session {
@@ -119,8 +126,6 @@ struct Session {
     room_version: watch::Receiver<u64>,
     quit: bool,
     bad_codes: u32,
-    /// Where an admin's command running in its own task sends its answer.
-    moderation_replies: mpsc::UnboundedSender<Result<String, String>>,
 }
 
 /// Runs the session on `channel` until the player leaves, the link drops or the server
@@ -138,9 +143,7 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
     let output = Arc::new(Output::default());
     let writer = tokio::spawn(Arc::clone(&output).drain(channel.make_writer()));
     output.push(SCREEN_SETUP);
-    let (moderation_replies, mut replies) = mpsc::unbounded_channel();
     let mut session = Session {
-        moderation_replies,
         room_version: watch::Sender::new(0).subscribe(),
         hub: Arc::clone(&hub),
         ui,
@@ -165,7 +168,7 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
         hub.moderation
             .sessions
             .register(&session.start.name, session.key(), session.start.addr);
-    session.begin();
+    session.begin().await;
     let mut lobby = hub.lobby.subscribe();
     let mut shutdown = hub.shutdown.subscribe();
     let mut rate = RateLimit::new(hub.settings.input_bytes_per_second);
@@ -195,7 +198,7 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
                     }
                     let intents = session.ui.feed(&data[..allowed]);
                     for intent in intents {
-                        session.act(intent);
+                        session.act(intent).await;
                     }
                     pacer.redraw = true;
                 }
@@ -217,13 +220,6 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
             }
             () = tokio::time::sleep_until(next_frame), if pacer.pending() => {
                 session.frame(&mut pacer, &mut rate, &output);
-            }
-            Some(reply) = replies.recv() => {
-                match reply {
-                    Ok(done) => session.ui.notify(done, false),
-                    Err(why) => session.ui.notify(why, true),
-                }
-                pacer.redraw = true;
             }
             Ok(()) = registration.ended.changed() => {
                 let why = registration.ended.borrow().clone().unwrap_or_default();
@@ -289,19 +285,16 @@ impl Session {
             .then_some(self.start.identity.as_str())
     }
 
-    /// Runs an admin's command in a task of its own (the store is on the blocking
-    /// pool); its answer comes back through `moderation_replies`.
-    fn moderate(&self, command: Moderation) {
-        let hub = Arc::clone(&self.hub);
+    /// Carries out an admin's command (or refuses it) and shows the answer.
+    async fn moderate(&mut self, command: Moderation) {
         let actor = Actor {
             name: self.start.name.clone(),
             key: self.key().map(str::to_owned),
         };
-        let replies = self.moderation_replies.clone();
-        tokio::spawn(async move {
-            let reply = moderation::carry_out(&hub, &actor, command).await;
-            let _ = replies.send(reply);
-        });
+        match moderation::carry_out(&self.hub, &actor, command).await {
+            Ok(done) => self.ui.notify(done, false),
+            Err(why) => self.ui.notify(why, true),
+        }
     }
 
     /// Counts a room opening against this session's identity, or says why not.
@@ -314,9 +307,9 @@ impl Session {
     }
 
     /// The first screen: the command given, the player's unfinished game, or the lobby.
-    fn begin(&mut self) {
+    async fn begin(&mut self) {
         if let Some(command) = self.start.command.take() {
-            self.act(Intent::Lobby(command));
+            self.act(Intent::Lobby(command)).await;
             return;
         }
         if let Some(room) = self.hub.seat_of(&self.start.identity) {
@@ -360,7 +353,7 @@ impl Session {
     fn goodbye(&self) -> String {
         let room = match &self.place {
             Place::Room { room, .. } => Some(Arc::clone(room)),
-            Place::Lobby => self.hub.seat_of(&self.start.identity),
+            Place::Lobby | Place::Archive => self.hub.seat_of(&self.start.identity),
         };
         let not_saved = room.and_then(|room| room.lock().not_saved.clone());
         match not_saved {
@@ -393,7 +386,7 @@ impl Session {
     fn refresh_room(&mut self) {
         let closed = match &self.place {
             Place::Room { room, .. } => room.closed(),
-            Place::Lobby => None,
+            _ => None,
         };
         if let Some(why) = closed {
             // The room is gone from the hub: nothing to leave but the screen.
@@ -438,10 +431,68 @@ impl Session {
         self.refresh_room();
     }
 
-    /// Enters `room`, where this session now holds a seat; a guest is told its code.
-    fn enter_seated(&mut self, room: Arc<Room>) {
+    /// Enters `room`, where this session now holds a seat (shown with `rating`); a guest
+    /// is told its code.
+    fn enter_seated(&mut self, room: Arc<Room>, rating: Option<Rating>) {
+        let identity = self.start.identity.clone();
+        self.hub.touch(&room, |state| {
+            if let Some(color) = state.side_of(&identity) {
+                state.ratings[color.index()] = rating;
+            }
+        });
         self.enter(room, false);
         self.tell_resume_code();
+    }
+
+    /// The player's rating as the store has it now (games finished since the sign-in
+    /// moved it); `None` for a guest.
+    async fn rating_now(&self) -> Option<Rating> {
+        let key = super::room_record::key_of(&self.start.identity)?;
+        let db = Arc::clone(&self.hub.db);
+        let player = tokio::task::spawn_blocking(move || db.player_by_key(&key)).await;
+        match player {
+            Ok(Ok(Some(player))) => Some(player.rating),
+            _ => self.start.rating,
+        }
+    }
+
+    /// A list in the lobby (`games`, `top`).
+    fn show_page(&mut self, title: String, lines: Vec<String>) {
+        self.leave_room();
+        self.show_lobby();
+        self.ui.show_lobby_page(title, lines);
+    }
+
+    /// An archived game in the game screen, to step through (watching: nobody moves).
+    fn show_archived(&mut self, id: i64, pgn: &str) -> Result<(), String> {
+        let record = GameRecord::from_pgn(pgn).map_err(|error| format!("game #{id}: {error}"))?;
+        let game = GameState::from_record(&record)
+            .map_err(|illegal| format!("game #{id}: move {} is illegal", illegal.index + 1))?;
+        self.leave_room();
+        let tag = |name: &str| record.tag(name).unwrap_or("?").to_owned();
+        let ended = game
+            .outcome()
+            .map(|outcome| format!("{} ({})", outcome.describe(), outcome.pgn_result()));
+        self.ui.show_room(RoomView {
+            name: format!("#{id}"),
+            kind: RoomKind::Human,
+            my_side: None,
+            red: tag("Red"),
+            black: tag("Black"),
+            spectators: 0,
+            game,
+            ended,
+            pending: None,
+            chat: vec![(
+                0,
+                format!(
+                    "* archived game #{id}, {}: step with the arrow keys; :leave for the lobby",
+                    tag("Date")
+                ),
+            )],
+        });
+        self.place = Place::Archive;
+        Ok(())
     }
 
     fn tell_resume_code(&mut self) {
@@ -488,11 +539,11 @@ impl Session {
         }
     }
 
-    fn act(&mut self, intent: Intent) {
+    async fn act(&mut self, intent: Intent) {
         match intent {
             Intent::Quit => self.quit = true,
-            Intent::Lobby(command) => self.lobby_command(command),
-            Intent::Moderate(command) => self.moderate(command),
+            Intent::Lobby(command) => self.lobby_command(command).await,
+            Intent::Moderate(command) => self.moderate(command).await,
             Intent::Leave => {
                 self.leave_room();
                 self.show_lobby();
@@ -503,7 +554,7 @@ impl Session {
         }
     }
 
-    fn lobby_command(&mut self, command: LobbyCommand) {
+    async fn lobby_command(&mut self, command: LobbyCommand) {
         let identity = self.start.identity.clone();
         let name = self.start.name.clone();
         if matches!(
@@ -515,6 +566,22 @@ impl Session {
             return;
         }
         let result = match command {
+            LobbyCommand::Games(player) => {
+                let asker = Asker {
+                    key: super::room_record::key_of(&identity),
+                    name: name.clone(),
+                };
+                archive::games(&self.hub.db, player, asker)
+                    .await
+                    .map(|(title, lines)| self.show_page(title, lines))
+            }
+            LobbyCommand::Top => archive::top(&self.hub.db)
+                .await
+                .map(|lines| self.show_page("the leaderboard".to_owned(), lines)),
+            LobbyCommand::Pgn(id) => match archive::game(&self.hub.db, id).await {
+                Ok(archived) => self.show_archived(id, &archived.game.pgn),
+                Err(error) => Err(error),
+            },
             LobbyCommand::Rooms => {
                 self.leave_room();
                 self.show_lobby();
@@ -532,19 +599,25 @@ impl Session {
             {
                 Err("you have an unfinished game: finish it (or resign) first".to_owned())
             }
-            LobbyCommand::NewEngine(room) => self
-                .hub
-                .create(room, RoomKind::Engine, &identity, &name)
-                .map(|room| self.enter_seated(room)),
-            LobbyCommand::NewHuman(room) => self
-                .hub
-                .create(room, RoomKind::Human, &identity, &name)
-                .map(|room| self.enter_seated(room)),
+            LobbyCommand::NewEngine(room) => {
+                let rating = self.rating_now().await;
+                self.hub
+                    .create(room, RoomKind::Engine, &identity, &name)
+                    .map(|room| self.enter_seated(room, rating))
+            }
+            LobbyCommand::NewHuman(room) => {
+                let rating = self.rating_now().await;
+                self.hub
+                    .create(room, RoomKind::Human, &identity, &name)
+                    .map(|room| self.enter_seated(room, rating))
+            }
             LobbyCommand::Join(room_name) => match self.hub.room(&room_name) {
-                Some(room) => self
-                    .hub
-                    .change(&room, |state| state.take_seat(&identity, &name))
-                    .map(|_| self.enter_seated(room)),
+                Some(room) => {
+                    let rating = self.rating_now().await;
+                    self.hub
+                        .change(&room, |state| state.take_seat(&identity, &name))
+                        .map(|_| self.enter_seated(room, rating))
+                }
                 None => Err(format!("no room {room_name}")),
             },
             LobbyCommand::Resume(code) => self.resume(&code),
@@ -568,7 +641,15 @@ impl Session {
         let room = Arc::clone(room);
         let name = self.start.name.clone();
         if let Intent::Say(text) = &intent {
-            self.hub.touch(&room, |state| state.say(&name, text));
+            // Spectators are marked: only the players speak for their seats.
+            let from = match side {
+                Some(_) => name,
+                None => format!("{name} (watching)"),
+            };
+            let _ = self.hub.change(&room, |state| {
+                state.say(&from, text);
+                Ok(())
+            });
             return;
         }
         let Some(side) = *side else {

@@ -18,6 +18,13 @@ pub use sqlite::SqliteStore;
 /// Seconds since the Unix epoch: the store's clock, given by the caller.
 pub type UnixTime = i64;
 
+/// Now, in seconds since the Unix epoch.
+pub fn unix_now() -> UnixTime {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs() as UnixTime)
+}
+
 /// Why a store call failed.
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum StoreError {
@@ -185,8 +192,15 @@ pub trait Store: Send + Sync {
     /// The last `limit` games a guest played as `name`, newest first.
     fn games_of_guest(&self, name: &str, limit: usize) -> Result<Vec<ArchivedGame>, StoreError>;
 
-    /// Saves (creates or replaces) a room in progress.
-    fn save_room(&self, name: &str, pgn: &str, now: UnixTime) -> Result<(), StoreError>;
+    /// Saves (creates or replaces) a room in progress and adds its new `chat` lines, in
+    /// one transaction.
+    fn save_room(
+        &self,
+        name: &str,
+        pgn: &str,
+        chat: &[ChatLine],
+        now: UnixTime,
+    ) -> Result<(), StoreError>;
     /// Removes a room and its chat (it closed with nothing to keep).
     fn delete_room(&self, name: &str) -> Result<(), StoreError>;
     /// Every room in progress, by name.

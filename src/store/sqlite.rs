@@ -339,7 +339,13 @@ impl Store for SqliteStore {
         )
     }
 
-    fn save_room(&self, name: &str, pgn: &str, now: UnixTime) -> Result<(), StoreError> {
+    fn save_room(
+        &self,
+        name: &str,
+        pgn: &str,
+        chat: &[ChatLine],
+        now: UnixTime,
+    ) -> Result<(), StoreError> {
         self.write(|transaction| {
             transaction
                 .execute(
@@ -348,6 +354,15 @@ impl Store for SqliteStore {
                     params![name, pgn, now],
                 )
                 .map_err(database)?;
+            for line in chat {
+                transaction
+                    .execute(
+                        "INSERT OR REPLACE INTO chat (room, seq, sender, text, time)
+                         VALUES (?1, ?2, ?3, ?4, ?5)",
+                        params![name, line.seq as i64, line.from, line.text, line.time],
+                    )
+                    .map_err(database)?;
+            }
             Ok(())
         })
     }

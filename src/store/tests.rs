@@ -41,7 +41,9 @@ fn a_new_database_is_created_migrated_and_reopened_with_its_data() {
     let store = open(folder.path());
     assert_eq!(store.path(), folder.path().join(DB_FILE));
     store.sign_in("SHA256:ann", "ann", 10).unwrap();
-    store.save_room("k7", "[Room \"k7\"]\n\n*\n", 11).unwrap();
+    store
+        .save_room("k7", "[Room \"k7\"]\n\n*\n", &[], 11)
+        .unwrap();
     assert_eq!(store.write_count(), 2);
     drop(store);
     let store = open(folder.path());
@@ -131,7 +133,7 @@ fn a_damaged_database_is_refused() {
     let store = open(folder.path());
     for n in 0..200 {
         store
-            .save_room(&format!("r{n}"), &"x".repeat(500), n)
+            .save_room(&format!("r{n}"), &"x".repeat(500), &[], n)
             .unwrap();
     }
     drop(store);
@@ -215,7 +217,9 @@ fn archived_games_get_increasing_ids_remove_their_room_and_move_ratings() {
     let store = open(folder.path());
     store.sign_in("SHA256:ann", "ann", 1).unwrap();
     store.sign_in("SHA256:bob", "bob", 1).unwrap();
-    store.save_room("k7", "[Room \"k7\"]\n\n*\n", 2).unwrap();
+    store
+        .save_room("k7", "[Room \"k7\"]\n\n*\n", &[], 2)
+        .unwrap();
     store
         .add_chat(
             "k7",
@@ -227,7 +231,9 @@ fn archived_games_get_increasing_ids_remove_their_room_and_move_ratings() {
             },
         )
         .unwrap();
-    store.save_room("k8", "[Room \"k8\"]\n\n*\n", 2).unwrap();
+    store
+        .save_room("k8", "[Room \"k8\"]\n\n*\n", &[], 2)
+        .unwrap();
     let writes = store.write_count();
     let game = finished(
         ("bob", Some("SHA256:bob")),
@@ -332,7 +338,7 @@ fn two_games_finishing_at_once_both_count() {
 fn chat_is_kept_in_order_and_goes_with_its_room() {
     let folder = tempfile::tempdir().unwrap();
     let store = open(folder.path());
-    store.save_room("k7", "*", 1).unwrap();
+    store.save_room("k7", "*", &[], 1).unwrap();
     for seq in 0..5 {
         let line = ChatLine {
             seq,

@@ -197,6 +197,11 @@ impl RemoteSession {
         self.lobby.help = true;
     }
 
+    /// Shows a list (`games`, `top`) in place of the room list, until the next command.
+    pub fn show_lobby_page(&mut self, title: String, lines: Vec<String>) {
+        self.lobby.page = Some((title, lines));
+    }
+
     /// Shows `view` (entering the room or following its changes).
     pub fn show_room(&mut self, view: RoomView) {
         let entering = match &self.screen {
@@ -404,7 +409,13 @@ impl RemoteSession {
 }
 
 fn status_text(view: &RoomView) -> String {
-    let mut parts = vec![format!("room {}", view.name)];
+    // An archived game is shown as a room named `#ID`.
+    let place = if view.name.starts_with('#') {
+        format!("archived game {}", view.name)
+    } else {
+        format!("room {}", view.name)
+    };
+    let mut parts = vec![place];
     let me = match view.my_side {
         Some(Color::Red) => "you: Red",
         Some(Color::Black) => "you: Black",

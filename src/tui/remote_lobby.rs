@@ -31,6 +31,8 @@ pub struct Lobby {
     pub message: Option<(String, bool)>,
     /// `help` shows the commands in place of the room list.
     pub help: bool,
+    /// A list shown in place of the rooms (`games`, `top`): its title and lines.
+    pub page: Option<(String, Vec<String>)>,
 }
 
 impl Lobby {
@@ -59,6 +61,7 @@ impl Lobby {
                     KeyCode::Esc => {
                         self.line.clear();
                         self.help = false;
+                        self.page = None;
                     }
                     KeyCode::Up => self.selected = self.selected.saturating_sub(1),
                     KeyCode::Down => {
@@ -80,6 +83,7 @@ impl Lobby {
         self.line.clear();
         self.message = None;
         self.help = false;
+        self.page = None;
         if text.is_empty() {
             // Enter on the list: take an open seat, else watch.
             let Some(room) = self.rooms.get(self.selected) else {
@@ -127,15 +131,15 @@ pub fn draw(lobby: &Lobby, app: &App, frame: &mut Frame) {
         Constraint::Length(1),
     ])
     .areas(area);
-    let lines = if lobby.help {
-        help_lines(app)
-    } else {
-        room_lines(lobby, app)
-    };
-    let title = if lobby.help {
-        " lobby commands (Esc: the rooms) "
-    } else {
-        " xiangqi rooms "
+    let (lines, title) = match (&lobby.page, lobby.help) {
+        (_, true) => (
+            help_lines(app),
+            " lobby commands (Esc: the rooms) ".to_owned(),
+        ),
+        (Some((title, page)), false) => {
+            (page_lines(page, app), format!(" {title} (Esc: the rooms) "))
+        }
+        (None, false) => (room_lines(lobby, app), " xiangqi rooms ".to_owned()),
     };
     let block = Block::new()
         .borders(Borders::ALL)
@@ -195,6 +199,22 @@ fn room_lines<'a>(lobby: &Lobby, app: &'a App) -> Vec<Line<'a>> {
         Line::from(Span::styled(room_line(room), style))
     }));
     lines
+}
+
+/// A list under its headings (the first line).
+fn page_lines<'a>(page: &'a [String], app: &'a App) -> Vec<Line<'a>> {
+    let palette = &app.palette;
+    page.iter()
+        .enumerate()
+        .map(|(index, line)| {
+            let style = if index == 0 && page.len() > 1 {
+                palette.pane_title
+            } else {
+                palette.pane
+            };
+            Line::from(Span::styled(line.as_str(), style))
+        })
+        .collect()
 }
 
 fn help_lines(app: &App) -> Vec<Line<'_>> {

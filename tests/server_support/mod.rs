@@ -283,3 +283,65 @@ pub async fn wait_file(path: &Path, what: &str, done: impl Fn(&str) -> bool) -> 
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
+
+/// The PGN of room `name` as the store in `data_dir` holds it (`None`: no such room).
+pub fn saved_room(data_dir: &Path, name: &str) -> Option<String> {
+    use xiangqi_tui::store::Store;
+    let store = xiangqi_tui::store::SqliteStore::open_in(data_dir).ok()?;
+    store
+        .rooms()
+        .ok()?
+        .into_iter()
+        .find(|room| room.name == name)
+        .map(|room| room.pgn)
+}
+
+/// Waits until the store's record of room `name` satisfies `done` (a change is
+/// committed before the players see it; a test may look as soon as it saw it); its text.
+pub async fn wait_room(
+    data_dir: &Path,
+    name: &str,
+    what: &str,
+    done: impl Fn(&str) -> bool,
+) -> String {
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    loop {
+        let text = saved_room(data_dir, name).unwrap_or_default();
+        if done(&text) {
+            return text;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "no {what} in the store's room {name} after {PATIENCE:?}: {text}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// The PGN of archived game `id` in the store of `data_dir`.
+pub fn archived(data_dir: &Path, id: i64) -> Option<String> {
+    use xiangqi_tui::store::Store;
+    let store = xiangqi_tui::store::SqliteStore::open_in(data_dir).ok()?;
+    store.game(id).ok()?.map(|archived| archived.game.pgn)
+}
+
+/// Waits until archived game `id` satisfies `done`; its PGN.
+pub async fn wait_archived(
+    data_dir: &Path,
+    id: i64,
+    what: &str,
+    done: impl Fn(&str) -> bool,
+) -> String {
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    loop {
+        let text = archived(data_dir, id).unwrap_or_default();
+        if done(&text) {
+            return text;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "no {what} in archived game #{id} after {PATIENCE:?}: {text}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
