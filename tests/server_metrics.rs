@@ -94,6 +94,11 @@ async fn metrics_show_the_series_and_they_move_with_the_games() {
         value(&playing, "xiangqi_frames_drawn_total")
             > value(&before, "xiangqi_frames_drawn_total")
     );
+    // Each move is committed to the store before the opponent sees it.
+    assert!(
+        value(&playing, "xiangqi_store_writes_total")
+            >= value(&before, "xiangqi_store_writes_total") + 2
+    );
 
     bob.command(":resign").await;
     bob.type_text("y").await;
