@@ -5,7 +5,7 @@
 //! opens a room, plays a ten-move opening, resigns, opens the next room, and so on. Reports the
 //! move-to-opponent-screen latency (from sending the move's Enter to the move showing on
 //! the opponent's emulated screen), the server's CPU time and memory per session, and
-//! checks every room's saved game against the moves sent.
+//! checks every game in the archive against the moves sent.
 //!
 //! cargo run --profile test --example ssh_load -- SERVER_BINARY [ROOMS] [SECONDS]
 
@@ -100,23 +100,26 @@ async fn main() {
         .args(["-TERM", &server.id().to_string()])
         .status();
     let _ = server.wait();
-    // Every game in the store holds exactly the moves sent, in order.
+    // Every game in the archive (the pairs resign each one) holds exactly the moves
+    // sent, in order; its room is named in its `Site` tag.
     let stored: std::collections::HashMap<String, String> = {
         use xiangqi_tui::store::Store;
         let store = xiangqi_tui::store::SqliteStore::open_in(data.path()).expect("the store");
-        store
-            .rooms()
-            .expect("the rooms")
-            .into_iter()
-            .map(|saved| (saved.name, saved.pgn))
+        (1..)
+            .map_while(|id| store.game(id).ok().flatten())
+            .filter_map(|archived| {
+                let pgn = archived.game.pgn;
+                let record = xiangqi_tui::record::GameRecord::from_pgn(&pgn).ok()?;
+                let room = record.tag("Site")?.strip_prefix("room ")?.to_owned();
+                Some((room, pgn))
+            })
             .collect()
     };
     let mut lost = 0;
     for (room, played) in &played_rooms {
         let text = stored.get(room.as_str()).map_or("", String::as_str);
-        let saved = xiangqi_tui::server::parse_room(text).ok().flatten();
-        let moves: Vec<String> = saved
-            .map(|room| room.game.moves().map(|mv| mv.iccs()).collect())
+        let moves: Vec<String> = xiangqi_tui::record::GameRecord::from_pgn(text)
+            .map(|record| record.moves.iter().map(|mv| mv.iccs()).collect())
             .unwrap_or_default();
         if moves.len() != *played || moves.iter().zip(MOVES).any(|(a, b)| a != b) {
             lost += 1;

@@ -136,6 +136,10 @@ async fn a_name_is_pinned_to_its_key_and_a_guest_of_that_name_is_shown_as_a_gues
         "{refusal}"
     );
 
+    let (out, err, status) = exec_as(addr, "ann", Some(user_key(9)), "games").await;
+    assert_eq!((out.as_str(), status), ("", Some(1)));
+    assert!(err.contains("belongs to another player's key"), "{err}");
+
     // A guest may call itself ann: everyone sees a guest.
     let mut guest = Terminal::open(addr, "ann", None, Some("join k2")).await;
     guest.wait_text("room k2").await;

@@ -495,6 +495,14 @@ impl Handler for Client {
         if self.refuse_barred(channel, session) {
             return Ok(());
         }
+        // A name refused at sign-in (held by another key) is refused for commands too.
+        if let Err(why) = &self.name {
+            log(&format!("{} refused: {why}", addr_text(self.addr)));
+            let line = format!("xiangqi-tui: {why}");
+            self.finish(channel, session, &line, 1);
+            self.opening.remove(&channel);
+            return Ok(());
+        }
         let text = String::from_utf8_lossy(data);
         if let Some(command) = crate::game::Moderation::parse_line(&text) {
             self.moderate(channel, session, command).await;

@@ -470,9 +470,6 @@ impl Session {
             .map_err(|illegal| format!("game #{id}: move {} is illegal", illegal.index + 1))?;
         self.leave_room();
         let tag = |name: &str| record.tag(name).unwrap_or("?").to_owned();
-        let ended = game
-            .outcome()
-            .map(|outcome| format!("{} ({})", outcome.describe(), outcome.pgn_result()));
         self.ui.show_room(RoomView {
             name: format!("#{id}"),
             kind: RoomKind::Human,
@@ -481,7 +478,8 @@ impl Session {
             black: tag("Black"),
             spectators: 0,
             game,
-            ended,
+            // The status line tells the result already, as for any finished game.
+            ended: None,
             pending: None,
             chat: vec![(
                 0,

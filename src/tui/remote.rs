@@ -409,13 +409,14 @@ impl RemoteSession {
 }
 
 fn status_text(view: &RoomView) -> String {
-    // An archived game is shown as a room named `#ID`.
-    let place = if view.name.starts_with('#') {
-        format!("archived game {}", view.name)
-    } else {
-        format!("room {}", view.name)
-    };
-    let mut parts = vec![place];
+    // An archived game is shown as a room named `#ID`, which nobody plays.
+    if view.name.starts_with('#') {
+        return format!(
+            "archived game {} | {} vs {}",
+            view.name, view.red, view.black
+        );
+    }
+    let mut parts = vec![format!("room {}", view.name)];
     let me = match view.my_side {
         Some(Color::Red) => "you: Red",
         Some(Color::Black) => "you: Black",

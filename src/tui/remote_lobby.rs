@@ -160,7 +160,10 @@ pub fn draw(lobby: &Lobby, app: &App, frame: &mut Frame) {
     let (text, style) = match &lobby.message {
         Some((text, true)) => (text.clone(), palette.status_alert),
         Some((text, false)) => (text.clone(), palette.status),
-        None => (format!("{} rooms", lobby.rooms.len()), palette.status),
+        None => match lobby.rooms.len() {
+            1 => ("1 room".to_owned(), palette.status),
+            rooms => (format!("{rooms} rooms"), palette.status),
+        },
     };
     frame.render_widget(Paragraph::new(format!(" {text}")).style(style), message);
     // The end of a long line, so the cursor and the error stay in sight.
