@@ -355,13 +355,7 @@ impl Store for SqliteStore {
                 )
                 .map_err(database)?;
             for line in chat {
-                transaction
-                    .execute(
-                        "INSERT OR REPLACE INTO chat (room, seq, sender, text, time)
-                         VALUES (?1, ?2, ?3, ?4, ?5)",
-                        params![name, line.seq as i64, line.from, line.text, line.time],
-                    )
-                    .map_err(database)?;
+                insert_chat(transaction, name, line)?;
             }
             Ok(())
         })
@@ -397,16 +391,7 @@ impl Store for SqliteStore {
     }
 
     fn add_chat(&self, room: &str, line: &ChatLine) -> Result<(), StoreError> {
-        self.write(|transaction| {
-            transaction
-                .execute(
-                    "INSERT OR REPLACE INTO chat (room, seq, sender, text, time)
-                     VALUES (?1, ?2, ?3, ?4, ?5)",
-                    params![room, line.seq as i64, line.from, line.text, line.time],
-                )
-                .map_err(database)?;
-            Ok(())
-        })
+        self.write(|transaction| insert_chat(transaction, room, line))
     }
 
     fn chat(&self, room: &str, limit: usize) -> Result<Vec<ChatLine>, StoreError> {
@@ -494,4 +479,20 @@ impl Store for SqliteStore {
     fn write_count(&self) -> u64 {
         self.writes.load(Ordering::Relaxed)
     }
+}
+
+/// Adds (or replaces) one chat line of `room`.
+fn insert_chat(
+    transaction: &rusqlite::Transaction<'_>,
+    room: &str,
+    line: &ChatLine,
+) -> Result<(), StoreError> {
+    transaction
+        .execute(
+            "INSERT OR REPLACE INTO chat (room, seq, sender, text, time)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![room, line.seq as i64, line.from, line.text, line.time],
+        )
+        .map_err(database)?;
+    Ok(())
 }

@@ -304,15 +304,26 @@ pub async fn wait_room(
     what: &str,
     done: impl Fn(&str) -> bool,
 ) -> String {
+    let place = format!("the store's room {name}");
+    wait_store(what, &place, || saved_room(data_dir, name), done).await
+}
+
+/// Waits until what `read` finds satisfies `done`.
+async fn wait_store(
+    what: &str,
+    place: &str,
+    read: impl Fn() -> Option<String>,
+    done: impl Fn(&str) -> bool,
+) -> String {
     let deadline = tokio::time::Instant::now() + PATIENCE;
     loop {
-        let text = saved_room(data_dir, name).unwrap_or_default();
+        let text = read().unwrap_or_default();
         if done(&text) {
             return text;
         }
         assert!(
             tokio::time::Instant::now() < deadline,
-            "no {what} in the store's room {name} after {PATIENCE:?}: {text}"
+            "no {what} in {place} after {PATIENCE:?}: {text}"
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
@@ -332,16 +343,6 @@ pub async fn wait_archived(
     what: &str,
     done: impl Fn(&str) -> bool,
 ) -> String {
-    let deadline = tokio::time::Instant::now() + PATIENCE;
-    loop {
-        let text = archived(data_dir, id).unwrap_or_default();
-        if done(&text) {
-            return text;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "no {what} in archived game #{id} after {PATIENCE:?}: {text}"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    let place = format!("archived game #{id}");
+    wait_store(what, &place, || archived(data_dir, id), done).await
 }
