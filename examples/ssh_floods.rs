@@ -49,6 +49,10 @@ use tokio::time::{sleep, sleep_until, timeout};
 /// comes from 127.0.0.1: the per-address bound must let them all in.
 const CONFIG: &str =
     "notation = \"iccs\"\n[server]\nmax_per_address = 500\ninput_bytes_per_second = 4096\n";
+/// For servers that limit room openings per identity (they came with `serve --metrics`):
+/// the legitimate pair opens a room every few seconds from 127.0.0.1, the room flood
+/// comes from its own address and is held to the same rate.
+const RATE_CONFIG: &str = "rooms_per_minute = 60\n";
 const OPEN_FILES: u64 = 1024;
 /// A `rooms` exec that takes longer has failed.
 const EXEC_PATIENCE: Duration = Duration::from_secs(10);
@@ -246,10 +250,18 @@ async fn main() {
     let data = tempfile::tempdir().unwrap();
     let log_path = data.path().join("server.log");
     let log = std::fs::File::create(&log_path).unwrap();
+    let limits_openings = std::process::Command::new(&binary)
+        .args(["serve", "--help"])
+        .output()
+        .is_ok_and(|help| String::from_utf8_lossy(&help.stdout).contains("--metrics"));
+    let config = match limits_openings {
+        true => format!("{CONFIG}{RATE_CONFIG}"),
+        false => CONFIG.to_owned(),
+    };
     let (mut server, addr) = start_server(ServerStart {
         binary: &binary,
         data: data.path(),
-        config: CONFIG,
+        config: &config,
         open_files: Some(OPEN_FILES),
         log: Stdio::from(log),
     });

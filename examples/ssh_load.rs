@@ -53,13 +53,14 @@ async fn main() {
     let rooms: usize = args.get(2).and_then(|v| v.parse().ok()).unwrap_or(25);
     let seconds: u64 = args.get(3).and_then(|v| v.parse().ok()).unwrap_or(60);
     let data = tempfile::tempdir().unwrap();
-    // Every client comes from 127.0.0.1: allow them all from one address. The pairs
-    // finish a game every few seconds and finished rooms count until they expire.
+    // Every client comes from 127.0.0.1: allow them all from one address (the room
+    // openings too). The pairs finish a game every few seconds and finished rooms count
+    // until they expire.
     let (mut server, addr) = start_server(ServerStart {
         binary: &binary,
         data: data.path(),
         config: "notation = \"iccs\"\n[server]\nmax_per_address = 500\n\
-                 input_bytes_per_second = 4096\nmax_rooms = 100000\n\
+                 input_bytes_per_second = 4096\nmax_rooms = 100000\nrooms_per_minute = 10000\n\
                  max_startups_per_address = 500\nmax_startups = \"500:30:1000\"\n",
         open_files: None,
         log: Stdio::null(),

@@ -174,6 +174,21 @@ pub struct ServeArgs {
     /// Start position of new rooms (xiangqi FEN).
     #[arg(long, hide = true)]
     pub fen: Option<String>,
+    /// Serve Prometheus metrics on http://ADDR:PORT/metrics [default: the config's
+    /// server.metrics, else none].
+    #[arg(long, value_name = "ADDR:PORT")]
+    pub metrics: Option<std::net::SocketAddr>,
+    /// How standard error shows connection and game events: plain lines, or one JSON
+    /// object a line with their fields (addr, user, key, room, event).
+    #[arg(long, value_enum, default_value_t = LogFormat::Plain)]
+    pub log_format: LogFormat,
+}
+
+/// `serve --log-format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    Plain,
+    Json,
 }
 
 #[derive(Debug, Subcommand)]

@@ -1,7 +1,9 @@
 //! Logs through `tracing`: `--log FILE` (detail from `RUST_LOG`, `info` by default) for
 //! every command; `serve` always logs its connection events to standard error too, as
-//! the `xiangqi-tui serve: ...` lines it has always printed. Keys typed are left out unless `RUST_LOG` names
-//! their target ([`KEYS_TARGET`]): a log must not record what a user typed unasked.
+//! the `xiangqi-tui serve: ...` lines it has always printed, or with `--log-format json`
+//! as JSON lines with the events' fields (addr, user, key, room, event). Keys typed are
+//! left out unless `RUST_LOG` names their target ([`KEYS_TARGET`]): a log must not
+//! record what a user typed unasked.
 
 use std::fmt::Write as _;
 use std::fs::OpenOptions;
@@ -15,7 +17,7 @@ use tracing_subscriber::EnvFilter;
 use tracing_subscriber::layer::{Context as LayerContext, Layer, SubscriberExt};
 use tracing_subscriber::util::SubscriberInitExt;
 
-use crate::cli::Command;
+use crate::cli::{Command, LogFormat};
 
 use xiangqi_tui::KEYS_LOG_TARGET as KEYS_TARGET;
 /// What `serve` writes to standard error without `--log` or `RUST_LOG`.
@@ -46,11 +48,27 @@ pub fn init(file: Option<&Path>, command: &Command) -> anyhow::Result<()> {
         }
         None => None,
     };
-    let serve_layer = match serve {
-        true => {
-            Some(ServeStderr.with_filter(filter(rust_log.as_deref().unwrap_or(SERVE_DEFAULT))?))
-        }
-        false => None,
+    let serve_format = match command {
+        Command::Serve(args) => Some(args.log_format),
+        _ => None,
+    };
+    let serve_filter = || filter(rust_log.as_deref().unwrap_or(SERVE_DEFAULT));
+    let serve_layer = match serve_format {
+        Some(LogFormat::Plain) => Some(ServeStderr.with_filter(serve_filter()?)),
+        _ => None,
+    };
+    // One object a line, the event's fields at its top level beside `message`.
+    let json_layer = match serve_format {
+        Some(LogFormat::Json) => Some(
+            tracing_subscriber::fmt::layer()
+                .json()
+                .flatten_event(true)
+                .with_current_span(false)
+                .with_span_list(false)
+                .with_writer(std::io::stderr)
+                .with_filter(serve_filter()?),
+        ),
+        _ => None,
     };
     // RUST_LOG alone sends other commands' logs to standard error (not the TUI's).
     let stderr_layer = match &rust_log {
@@ -61,10 +79,15 @@ pub fn init(file: Option<&Path>, command: &Command) -> anyhow::Result<()> {
         ),
         _ => None,
     };
-    if file_layer.is_some() || serve_layer.is_some() || stderr_layer.is_some() {
+    if file_layer.is_some()
+        || serve_layer.is_some()
+        || json_layer.is_some()
+        || stderr_layer.is_some()
+    {
         tracing_subscriber::registry()
             .with(file_layer)
             .with(serve_layer)
+            .with(json_layer)
             .with(stderr_layer)
             .try_init()
             .ok();
@@ -84,49 +107,55 @@ fn filter(spec: &str) -> anyhow::Result<EnvFilter> {
 }
 
 /// `serve`'s standard error: an info event of the server is the line it always was,
-/// `xiangqi-tui serve: MESSAGE`; other events name their level and target.
+/// `xiangqi-tui serve: MESSAGE` (its message says what its fields hold: they are for
+/// the JSON lines and the log file); other events name their level and target.
 struct ServeStderr;
 
 impl<S: Subscriber> Layer<S> for ServeStderr {
     fn on_event(&self, event: &Event<'_>, _context: LayerContext<'_, S>) {
-        let mut text = Message::default();
-        event.record(&mut text);
         let metadata = event.metadata();
-        let line = if *metadata.level() == Level::INFO
-            && metadata.target().starts_with("xiangqi_tui::server")
-        {
-            format!("xiangqi-tui serve: {}", text.0)
+        let server_info = *metadata.level() == Level::INFO
+            && metadata.target().starts_with("xiangqi_tui::server");
+        let mut text = Message {
+            text: String::new(),
+            fields: !server_info,
+        };
+        event.record(&mut text);
+        let line = if server_info {
+            format!("xiangqi-tui serve: {}", text.text)
         } else {
             format!(
                 "xiangqi-tui serve: {} {}: {}",
                 metadata.level(),
                 metadata.target(),
-                text.0
+                text.text
             )
         };
         eprintln!("{line}");
     }
 }
 
-/// An event's message followed by its other fields as `name=value`.
-#[derive(Default)]
-struct Message(String);
+/// An event's message followed (when `fields`) by its other fields as `name=value`.
+struct Message {
+    text: String,
+    fields: bool,
+}
 
 impl Visit for Message {
     fn record_debug(&mut self, field: &Field, value: &dyn std::fmt::Debug) {
         if field.name() == "message" {
-            let rest = std::mem::take(&mut self.0);
-            let _ = write!(self.0, "{value:?}{rest}");
-        } else {
-            let _ = write!(self.0, " {}={value:?}", field.name());
+            let rest = std::mem::take(&mut self.text);
+            let _ = write!(self.text, "{value:?}{rest}");
+        } else if self.fields {
+            let _ = write!(self.text, " {}={value:?}", field.name());
         }
     }
 
     fn record_str(&mut self, field: &Field, value: &str) {
         if field.name() == "message" {
-            self.0.insert_str(0, value);
-        } else {
-            let _ = write!(self.0, " {}={value}", field.name());
+            self.text.insert_str(0, value);
+        } else if self.fields {
+            let _ = write!(self.text, " {}={value}", field.name());
         }
     }
 }

@@ -53,6 +53,67 @@ fn serve_prints_its_lines_as_before_and_logs_them_to_the_file() {
     assert!(file.contains("stopped; every room is saved"), "{file}");
 }
 
+#[test]
+fn serve_log_format_json_prints_one_object_a_line_with_the_events_fields() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut server = Command::new(env!("CARGO_BIN_EXE_xiangqi-tui"))
+        .args([
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--log-format",
+            "json",
+            "--data-dir",
+        ])
+        .arg(folder.path().join("data"))
+        .env("HOME", folder.path())
+        .env("XDG_CONFIG_HOME", folder.path().join("config"))
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(server.stderr.take().unwrap()).lines();
+    let mut seen = Vec::new();
+    while !seen.iter().any(|l: &String| l.contains("listening on")) {
+        match lines.next() {
+            Some(line) => seen.push(line.unwrap()),
+            None => panic!("the server ended: {seen:?}"),
+        }
+    }
+    unsafe { libc::kill(server.id() as i32, libc::SIGTERM) };
+    seen.extend(lines.map(Result::unwrap));
+    assert!(server.wait().unwrap().success(), "{seen:?}");
+    let events: Vec<serde_json::Value> = seen
+        .iter()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|_| panic!("not JSON: {line}")))
+        .collect();
+    for event in &events {
+        assert_eq!(event["level"], "INFO", "{event}");
+        assert_eq!(event["target"], "xiangqi_tui::server", "{event}");
+    }
+    let listening = events
+        .iter()
+        .find(|event| event["event"] == "listening")
+        .expect("a listening event");
+    let addr = listening["addr"].as_str().unwrap();
+    assert!(addr.starts_with("127.0.0.1:"), "{listening}");
+    assert!(
+        listening["key"].as_str().unwrap().starts_with("SHA256:"),
+        "{listening}"
+    );
+    assert_eq!(
+        listening["message"].as_str().unwrap().split(',').next(),
+        Some(format!("listening on {addr}").as_str())
+    );
+    assert!(
+        events
+            .iter()
+            .any(|event| event["message"] == "stopped; every room is saved")
+    );
+}
+
 /// `uci` with `--log`: the engine service's searches in the file, stdout the protocol's.
 fn uci_with_log(rust_log: &str) -> (String, String) {
     let folder = tempfile::tempdir().unwrap();

@@ -21,6 +21,7 @@ pub fn run(args: &ServeArgs, global: &GlobalArgs) -> anyhow::Result<()> {
         // `--time` (a global flag, read into the settings) sets the rooms' default
         // clock over `[server] time`.
         time: global.time.is_some().then_some(config.settings.time),
+        metrics: args.metrics,
         ..ServerTable::default()
     };
     let table = merge_server(&config.file.server, &flags);
@@ -48,6 +49,14 @@ pub fn run(args: &ServeArgs, global: &GlobalArgs) -> anyhow::Result<()> {
         settings.host_key = path;
     }
     settings.publickey_only = table.auth == Some(ServerAuth::Publickey);
+    if table.auth == Some(ServerAuth::Allowlist) {
+        settings.allowlist = Some(table.allow.iter().flatten().cloned().collect());
+    }
+    settings.admins = table.admins.iter().flatten().cloned().collect();
+    if let Some(n) = table.rooms_per_minute {
+        settings.rooms_per_minute = n;
+    }
+    settings.metrics = table.metrics;
     if let Some(n) = table.engine_threads {
         settings.engine_threads = n as usize;
     }

@@ -11,6 +11,7 @@ use super::document::{ErrorSink, raw_value};
 use super::error::ConfigProblem;
 use super::raw_value::RawValue;
 use super::suggest::closest;
+use crate::game::is_key_fingerprint;
 
 /// The table's name in the file.
 pub const SERVER_KEY: &str = "server";
@@ -23,6 +24,12 @@ pub enum ServerAuth {
     Any,
     /// Only clients with a public key.
     Publickey,
+    /// Only the keys of `allow` (and the admins'); no guests.
+    Allowlist,
+}
+
+impl ServerAuth {
+    pub const NAMES: [&str; 3] = ["any", "publickey", "allowlist"];
 }
 
 /// The `[server]` table as written; `None`: not set.
@@ -48,6 +55,14 @@ pub struct ServerTable {
     pub time: Option<Option<crate::clock::TimeControl>>,
     /// `HOST[:PORT]` people type to reach the server, for the `ssh` lines it shows.
     pub public_address: Option<String>,
+    /// Key fingerprints (`SHA256:…`) that may moderate: kick, ban, close rooms.
+    pub admins: Option<Vec<String>>,
+    /// The keys that may sign in when `auth` is `allowlist`.
+    pub allow: Option<Vec<String>>,
+    /// Rooms one identity (a key, or a guest's address) may open per minute.
+    pub rooms_per_minute: Option<u32>,
+    /// Where Prometheus reads `/metrics` (none: no metrics).
+    pub metrics: Option<SocketAddr>,
 }
 
 /// OpenSSH's MaxStartups, `start:rate:full` (or a bare `full`): connections that have
@@ -115,6 +130,10 @@ pub const SERVER_KEYS: &[&str] = &[
     "max_startups_per_address",
     "time",
     "public_address",
+    "admins",
+    "allow",
+    "rooms_per_minute",
+    "metrics",
 ];
 
 fn number(key: &str, raw: RawValue<'_>, min: u32, max: u32) -> Result<u32, ConfigProblem> {
@@ -135,6 +154,63 @@ fn number(key: &str, raw: RawValue<'_>, min: u32, max: u32) -> Result<u32, Confi
         })
 }
 
+fn address(key: &str, raw: RawValue<'_>, example: &str) -> Result<SocketAddr, ConfigProblem> {
+    let expected = format!("an address and port like \"{example}\"");
+    let value = text(key, raw, &expected)?;
+    value.parse().map_err(|_| ConfigProblem::WrongType {
+        key: key.to_owned(),
+        expected,
+        found: raw.describe(),
+    })
+}
+
+const FINGERPRINTS_EXPECTED: &str = "an array of key fingerprints like [\"SHA256:…\"]";
+
+/// An array of key fingerprints (`admins`, `allow`), each bad one reported where it
+/// stands; `None` when the value is not an array.
+fn fingerprints(
+    sink: &mut ErrorSink<'_>,
+    key: &str,
+    value: &Spanned<DeValue<'_>>,
+) -> Option<Vec<String>> {
+    let DeValue::Array(items) = value.get_ref() else {
+        sink.report(
+            value.span(),
+            ConfigProblem::WrongType {
+                key: key.to_owned(),
+                expected: FINGERPRINTS_EXPECTED.to_owned(),
+                found: raw_value(value.get_ref()).describe(),
+            },
+        );
+        return None;
+    };
+    let mut keys = Vec::new();
+    for item in items {
+        match item.get_ref() {
+            DeValue::String(text) if is_key_fingerprint(text) => keys.push(text.to_string()),
+            DeValue::String(text) => sink.report(
+                item.span(),
+                ConfigProblem::Invalid {
+                    key: key.to_owned(),
+                    value: text.to_string(),
+                    reason: "a key fingerprint is SHA256: and 43 base64 characters, as \
+                             `ssh-keygen -lf KEY.pub` prints it"
+                        .to_owned(),
+                },
+            ),
+            other => sink.report(
+                item.span(),
+                ConfigProblem::WrongType {
+                    key: key.to_owned(),
+                    expected: FINGERPRINTS_EXPECTED.to_owned(),
+                    found: format!("{} in it", raw_value(other).describe()),
+                },
+            ),
+        }
+    }
+    Some(keys)
+}
+
 fn text<'a>(key: &str, raw: RawValue<'a>, expected: &str) -> Result<&'a str, ConfigProblem> {
     match raw {
         RawValue::String(text) => Ok(text),
@@ -151,14 +227,15 @@ impl ServerTable {
     pub fn set(&mut self, name: &str, raw: RawValue<'_>) -> Result<(), ConfigProblem> {
         let key = format!("{SERVER_KEY}.{name}");
         match name {
-            "listen" => {
-                let value = text(&key, raw, "an address and port like \"127.0.0.1:2222\"")?;
-                let address = value.parse().map_err(|_| ConfigProblem::WrongType {
-                    key: key.clone(),
-                    expected: "an address and port like \"127.0.0.1:2222\"".to_owned(),
+            "listen" => self.listen = Some(address(&key, raw, "127.0.0.1:2222")?),
+            "metrics" => self.metrics = Some(address(&key, raw, "127.0.0.1:9464")?),
+            "rooms_per_minute" => self.rooms_per_minute = Some(number(&key, raw, 1, 10_000)?),
+            "admins" | "allow" => {
+                return Err(ConfigProblem::WrongType {
+                    key,
+                    expected: FINGERPRINTS_EXPECTED.to_owned(),
                     found: raw.describe(),
-                })?;
-                self.listen = Some(address);
+                });
             }
             "max_sessions" => self.max_sessions = Some(number(&key, raw, 1, 10_000)?),
             "max_per_address" => self.max_per_address = Some(number(&key, raw, 1, 10_000)?),
@@ -175,12 +252,16 @@ impl ServerTable {
                 self.host_key = Some(PathBuf::from(value));
             }
             "auth" => {
-                let value = text(&key, raw, "\"any\" or \"publickey\"")?;
+                let value = text(&key, raw, "\"any\", \"publickey\" or \"allowlist\"")?;
                 self.auth = Some(match value {
                     "any" => ServerAuth::Any,
                     "publickey" => ServerAuth::Publickey,
+                    "allowlist" => ServerAuth::Allowlist,
                     other => {
-                        let allowed = vec!["any".to_owned(), "publickey".to_owned()];
+                        let allowed: Vec<String> = ServerAuth::NAMES
+                            .iter()
+                            .map(|name| (*name).to_owned())
+                            .collect();
                         return Err(ConfigProblem::UnknownName {
                             key,
                             kind: "authentication mode".to_owned(),
@@ -276,6 +357,10 @@ pub fn merge_server(file: &ServerTable, flags: &ServerTable) -> ServerTable {
             .public_address
             .clone()
             .or_else(|| file.public_address.clone()),
+        admins: flags.admins.clone().or_else(|| file.admins.clone()),
+        allow: flags.allow.clone().or_else(|| file.allow.clone()),
+        rooms_per_minute: flags.rooms_per_minute.or(file.rooms_per_minute),
+        metrics: flags.metrics.or(file.metrics),
     }
 }
 
@@ -293,8 +378,20 @@ pub(super) fn read(sink: &mut ErrorSink<'_>, value: &Spanned<DeValue<'_>>) -> Se
         );
         return table;
     };
+    let mut auth_span = value.span();
     for (key, entry) in entries {
         let name = key.get_ref().as_ref();
+        if name == "auth" {
+            auth_span = entry.span();
+        }
+        if name == "admins" || name == "allow" {
+            let keys = fingerprints(sink, &format!("{SERVER_KEY}.{name}"), entry);
+            match name {
+                "admins" => table.admins = keys,
+                _ => table.allow = keys,
+            }
+            continue;
+        }
         if let Err(problem) = table.set(name, raw_value(entry.get_ref())) {
             let span = if matches!(problem, ConfigProblem::UnknownKey { .. }) {
                 key.span()
@@ -303,6 +400,19 @@ pub(super) fn read(sink: &mut ErrorSink<'_>, value: &Spanned<DeValue<'_>>) -> Se
             };
             sink.report(span, problem);
         }
+    }
+    let nobody_listed = table.allow.as_ref().is_none_or(Vec::is_empty)
+        && table.admins.as_ref().is_none_or(Vec::is_empty);
+    if table.auth == Some(ServerAuth::Allowlist) && nobody_listed {
+        sink.report(
+            auth_span,
+            ConfigProblem::MissingKeys {
+                keys: vec![format!("{SERVER_KEY}.allow")],
+                reason: "auth = \"allowlist\" lets in only the keys listed there (and the \
+                         admins'): nobody could sign in"
+                    .to_owned(),
+            },
+        );
     }
     table
 }
@@ -419,5 +529,90 @@ mod tests {
             ..ServerTable::default()
         };
         assert_eq!(merge_server(&file, &flags).time, Some(None));
+    }
+
+    const ADMIN: &str = "SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s";
+    const PLAYER: &str = "SHA256:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU";
+
+    #[test]
+    fn moderation_and_operability_keys_are_read() {
+        let text = format!(
+            "[server]\nauth = \"allowlist\"\nadmins = [\"{ADMIN}\"]\nallow = [\"{PLAYER}\", \"{ADMIN}\"]\n\
+             rooms_per_minute = 3\nmetrics = \"127.0.0.1:9464\"\n"
+        );
+        let file = ConfigFile::parse(&text, Path::new("c.toml"), &[]).unwrap();
+        assert_eq!(file.server.auth, Some(ServerAuth::Allowlist));
+        assert_eq!(file.server.admins, Some(vec![ADMIN.to_owned()]));
+        assert_eq!(
+            file.server.allow,
+            Some(vec![PLAYER.to_owned(), ADMIN.to_owned()])
+        );
+        assert_eq!(file.server.rooms_per_minute, Some(3));
+        assert_eq!(file.server.metrics, Some("127.0.0.1:9464".parse().unwrap()));
+        let flags = ServerTable {
+            metrics: Some("127.0.0.1:1".parse().unwrap()),
+            ..ServerTable::default()
+        };
+        let merged = merge_server(&file.server, &flags);
+        assert_eq!(merged.metrics, flags.metrics);
+        assert_eq!(merged.admins, file.server.admins);
+    }
+
+    #[test]
+    fn bad_fingerprints_and_values_are_reported_at_their_line_and_column() {
+        let text = format!(
+            "[server]\nadmins = [\"{ADMIN}\", \"SHA256:short\", 7]\nallow = \"{PLAYER}\"\n\
+             auth = \"open\"\nrooms_per_minute = 0\nmetrics = \"localhost\"\n"
+        );
+        let errors = ConfigFile::parse(&text, Path::new("c.toml"), &[])
+            .unwrap_err()
+            .to_string();
+        let lines: Vec<&str> = errors.lines().collect();
+        assert!(
+            lines.iter().any(|l| l.starts_with("c.toml:2:65")
+                && l.contains("`server.admins` = \"SHA256:short\" is not valid")
+                && l.contains("ssh-keygen -lf")),
+            "{errors}"
+        );
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("c.toml:2:81") && l.contains("found the integer 7 in it")),
+            "{errors}"
+        );
+        assert!(
+            lines.iter().any(|l| l.starts_with("c.toml:3:9")
+                && l.contains("`server.allow` must be an array of key fingerprints")),
+            "{errors}"
+        );
+        assert!(
+            lines.iter().any(|l| l.starts_with("c.toml:4:8")
+                && l.contains("\"open\" is not a known authentication mode")
+                && l.contains("allowlist")),
+            "{errors}"
+        );
+        assert!(
+            lines.iter().any(|l| l.starts_with("c.toml:5:20")
+                && l.contains("`server.rooms_per_minute` = 0 is out of range")),
+            "{errors}"
+        );
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("c.toml:6:11") && l.contains("like \"127.0.0.1:9464\"")),
+            "{errors}"
+        );
+    }
+
+    #[test]
+    fn an_allowlist_without_keys_is_refused() {
+        let text = "[server]\nlisten = \"127.0.0.1:2222\"\nauth = \"allowlist\"\n";
+        let errors = ConfigFile::parse(text, Path::new("c.toml"), &[])
+            .unwrap_err()
+            .to_string();
+        assert!(errors.contains("c.toml:3:8"), "{errors}");
+        assert!(errors.contains("missing `server.allow`"), "{errors}");
+        let listed = format!("[server]\nauth = \"allowlist\"\nadmins = [\"{ADMIN}\"]\n");
+        assert!(ConfigFile::parse(&listed, Path::new("c.toml"), &[]).is_ok());
     }
 }

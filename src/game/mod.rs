@@ -9,6 +9,7 @@ mod agreement;
 mod clocks;
 pub mod draw_offer;
 mod lobby;
+mod moderation;
 mod players;
 pub mod rating;
 mod room;
@@ -22,6 +23,7 @@ pub use lobby::{
     ClockChoice, LOBBY_HELP, LOBBY_USAGE, LobbyCommand, NewRoom, ResumeCode, RoomKind, RoomSummary,
     fit_name, lobby_help_lines, room_headings, room_line, valid_room_name,
 };
+pub use moderation::{Moderation, ModerationVerb, is_key_fingerprint};
 pub use players::Players;
 pub use room::{RoomView, ended_text};
 pub use rules::RuleError;

@@ -46,6 +46,9 @@ pub struct Client {
     rating: Option<Rating>,
     opening: HashMap<ChannelId, Opening>,
     started: bool,
+    /// Why this client may not play here (a ban, the allowlist), told when its session
+    /// starts: authentication has no place for a message.
+    barred: Option<String>,
 }
 
 impl Client {
@@ -60,12 +63,70 @@ impl Client {
             rating: None,
             opening: HashMap::new(),
             started: false,
+            barred: None,
         }
+    }
+
+    /// The key signed in with; `None` for a guest.
+    fn key(&self) -> Option<&str> {
+        (self.guest_code.is_none() && !self.identity.is_empty()).then_some(self.identity.as_str())
+    }
+
+    /// Checks the bans and the allowlist for the client signing in as `name`, to tell it
+    /// when its session starts.
+    async fn check_barred(&mut self, name: Option<&str>) {
+        self.barred =
+            super::moderation::sign_in_refusal(&self.hub, self.key(), name, self.addr).await;
+    }
+
+    /// Tells a barred client why and closes `channel`; whether it was barred.
+    fn refuse_barred(&mut self, channel: ChannelId, session: &mut Session) -> bool {
+        let Some(why) = self.barred.clone() else {
+            return false;
+        };
+        let addr = addr_text(self.addr);
+        tracing::info!(
+            event = "refused",
+            addr = %addr,
+            user = %self.name.as_deref().unwrap_or("?"),
+            key = self.key().unwrap_or("guest"),
+            "{addr} refused: {why}"
+        );
+        // Told first: `finish` ends lines by whether the channel has a pty.
+        self.finish(channel, session, &format!("xiangqi-tui: {why}"), 1);
+        self.opening.remove(&channel);
+        true
+    }
+
+    /// An admin's command given as the SSH command: carried out, its answer printed
+    /// (exit status 0), or why not (1; a bad argument: 2).
+    async fn moderate(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+        command: Result<crate::game::Moderation, String>,
+    ) {
+        let (answer, status) = match command {
+            Err(usage) => (usage, 2),
+            Ok(command) => {
+                let actor = super::moderation::Actor {
+                    name: self.name.clone().unwrap_or_default(),
+                    key: self.key().map(str::to_owned),
+                };
+                match super::moderation::carry_out(&self.hub, &actor, command).await {
+                    Ok(done) => (done, 0),
+                    Err(why) => (format!("xiangqi-tui: {why}"), 1),
+                }
+            }
+        };
+        // Told first: `finish` ends lines by whether the channel has a pty.
+        self.finish(channel, session, &answer, status);
+        self.opening.remove(&channel);
     }
 
     fn methods(&self) -> MethodSet {
         let mut methods = vec![MethodKind::PublicKey];
-        if !self.hub.settings.publickey_only {
+        if self.hub.settings.guests_allowed() {
             methods.push(MethodKind::KeyboardInteractive);
         }
         MethodSet::from(methods.as_slice())
@@ -103,6 +164,9 @@ impl Client {
 
     /// Starts the interactive session on `channel` (with a pty), or says why not.
     fn start(&mut self, channel: ChannelId, session: &mut Session, command: Option<LobbyCommand>) {
+        if self.refuse_barred(channel, session) {
+            return;
+        }
         let Some(opening) = self.opening.remove(&channel) else {
             return;
         };
@@ -233,16 +297,23 @@ impl Handler for Client {
         key: VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
         self.identity = key.public_key.fingerprint(HashAlg::Sha256).to_string();
-        self.name = match display_name(user) {
-            Ok(name) => self.pin_name(name).await,
-            refused => refused,
+        let asked = display_name(user);
+        // Before the name is pinned: a barred client changes nothing in the store.
+        self.check_barred(asked.as_deref().ok()).await;
+        self.name = match asked {
+            Ok(name) if self.barred.is_none() => self.pin_name(name).await,
+            other => other,
         };
-        log(&format!(
-            "{} signed in as {} with key {}",
-            addr_text(self.addr),
-            self.name.as_deref().unwrap_or("(a refused name)"),
+        let addr = addr_text(self.addr);
+        let name = self.name.as_deref().unwrap_or("(a refused name)");
+        tracing::info!(
+            event = "sign_in",
+            addr = %addr,
+            user = %name,
+            key = %self.identity,
+            "{addr} signed in as {name} with key {}",
             self.identity
-        ));
+        );
         Ok(Auth::Accept)
     }
 
@@ -252,7 +323,7 @@ impl Handler for Client {
         _submethods: &str,
         _response: Option<Response<'a>>,
     ) -> Result<Auth, Self::Error> {
-        if self.hub.settings.publickey_only {
+        if !self.hub.settings.guests_allowed() {
             return Ok(self.reject());
         }
         let code = match new_resume_code() {
@@ -262,15 +333,20 @@ impl Handler for Client {
                 return Ok(self.reject());
             }
         };
-        // A guest is marked wherever its name shows: the name proves nothing.
-        self.name = display_name(user).map(|name| format!("{name} (guest)"));
         self.identity = guest_identity(&code);
         self.guest_code = Some(code);
-        log(&format!(
-            "{} signed in as guest {}",
-            addr_text(self.addr),
-            self.name.as_deref().unwrap_or("(a refused name)")
-        ));
+        self.check_barred(display_name(user).as_deref().ok()).await;
+        // A guest is marked wherever its name shows: the name proves nothing.
+        self.name = display_name(user).map(|name| format!("{name} (guest)"));
+        let addr = addr_text(self.addr);
+        let name = self.name.as_deref().unwrap_or("(a refused name)");
+        tracing::info!(
+            event = "sign_in",
+            addr = %addr,
+            user = %name,
+            key = "guest",
+            "{addr} signed in as guest {name}"
+        );
         Ok(Auth::Accept)
     }
 
@@ -417,6 +493,9 @@ impl Handler for Client {
         session: &mut Session,
     ) -> Result<(), Self::Error> {
         session.channel_success(channel)?;
+        if self.refuse_barred(channel, session) {
+            return Ok(());
+        }
         // A name refused at sign-in (held by another key) is refused for commands too.
         if let Err(why) = &self.name {
             log(&format!("{} refused: {why}", addr_text(self.addr)));
@@ -426,6 +505,10 @@ impl Handler for Client {
             return Ok(());
         }
         let text = String::from_utf8_lossy(data);
+        if let Some(command) = crate::game::Moderation::parse_line(&text) {
+            self.moderate(channel, session, command).await;
+            return Ok(());
+        }
         match LobbyCommand::parse(&text) {
             Err(error) => {
                 log(&format!("{} refused: bad command", addr_text(self.addr)));

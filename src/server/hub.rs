@@ -14,6 +14,7 @@ use crate::game::{ClockChoice, NewRoom, RoomKind, RoomSummary};
 use super::ServerSettings;
 use super::engine_pool::{EnginePool, WatchedSearch};
 use super::log;
+use super::moderation::Moderators;
 use super::names::Names;
 use super::room::{RoomState, Seat};
 use super::room_record;
@@ -36,6 +37,8 @@ pub struct Room {
     flag_timer: Mutex<Option<tokio::task::AbortHandle>>,
     /// When this server opened (or restored) it: `play` seats people in the oldest.
     opened: std::time::Instant,
+    /// Why an admin closed it: its sessions go back to the lobby and say so.
+    closed: Mutex<Option<String>>,
 }
 
 impl Room {
@@ -49,7 +52,16 @@ impl Room {
             search: Mutex::default(),
             flag_timer: Mutex::default(),
             opened: std::time::Instant::now(),
+            closed: Mutex::default(),
         })
+    }
+
+    /// Why the room was closed, once it is.
+    pub fn closed(&self) -> Option<String> {
+        self.closed
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
     }
 
     /// Whether it changed since it was last committed.
@@ -95,6 +107,8 @@ pub struct Hub {
     next_room: AtomicU64,
     pub stats: Stats,
     pub names: Arc<Names>,
+    /// The sessions open, the admins' commands, room openings per identity.
+    pub moderation: Moderators,
     /// The room list of one lobby version, read once for all its viewers.
     summaries: Mutex<(u64, Arc<Vec<RoomSummary>>)>,
     /// Names of saved rooms the server could not read, kept for a person to look at
@@ -135,6 +149,7 @@ impl Hub {
         }
         Arc::new(Hub {
             saver: Saver::new(Arc::clone(&db)),
+            moderation: Moderators::new(settings.rooms_per_minute),
             settings,
             db,
             rooms: Mutex::new(rooms),
@@ -326,7 +341,15 @@ impl Hub {
         rooms.insert(name.clone(), Arc::clone(&room));
         drop(rooms);
         self.saver.queue(&room);
-        log(&format!("room {name} opened by {display}"));
+        // Renamed: `display` is also a name tracing's macro brings into scope.
+        let user = display;
+        tracing::info!(
+            event = "room_opened",
+            room = %name,
+            kind = kind.name(),
+            user,
+            "room {name} opened by {user}"
+        );
         self.lobby.send_modify(|version| *version += 1);
         Ok(room)
     }
@@ -349,7 +372,12 @@ impl Hub {
             if !state.is_over() {
                 empty.push(name.clone());
             }
-            log(&format!("room {name} closed: nobody came for {expiry:?}"));
+            tracing::info!(
+                event = "room_closed",
+                room = %name,
+                why = "expired",
+                "room {name} closed: nobody came for {expiry:?}"
+            );
             false
         });
         if !empty.is_empty() {
@@ -376,13 +404,29 @@ impl Hub {
         change: impl FnOnce(&mut RoomState) -> Result<T, String>,
     ) -> Result<T, String> {
         let mut state = room.lock();
-        let was_over = state.is_over();
+        if let Some(why) = room.closed() {
+            return Err(why);
+        }
+        let (was_over, plies_before) = (state.is_over(), state.game.ply());
         let value = change(&mut state)?;
+        self.stats
+            .moves_played(state.game.ply().saturating_sub(plies_before) as u64);
         if !was_over && let Some(game) = room_record::finished_game(&state, unix_now()) {
-            log(&format!(
+            self.stats.game_finished();
+            tracing::info!(
+                event = "game_finished",
+                room = %state.name,
+                red = %game.red.name,
+                black = %game.black.name,
+                result = %game.result,
+                termination = %game.termination,
                 "room {}: game over, {} {} {} by {}",
-                state.name, game.red.name, game.result, game.black.name, game.termination
-            ));
+                state.name,
+                game.red.name,
+                game.result,
+                game.black.name,
+                game.termination
+            );
             state.to_archive.push(game);
         }
         // Counted under the state lock, so a copy taken under it knows what it holds.
@@ -418,6 +462,46 @@ impl Hub {
             }
         });
         *timer = Some(task.abort_handle());
+    }
+
+    /// Closes the room `name` now (an admin's `:close`): it leaves the list, its
+    /// sessions go back to the lobby told `why`, and nothing of it is restored on a
+    /// restart (a finished game's file is kept, its name stays taken).
+    pub fn close(self: &Arc<Self>, name: &str, why: String) -> Result<(), String> {
+        let room = self
+            .rooms()
+            .remove(name)
+            .ok_or_else(|| format!("no room {name}"))?;
+        {
+            // Under the state lock: a change after this is refused (`change`).
+            let _state = room.lock();
+            *room.closed.lock().unwrap_or_else(|p| p.into_inner()) = Some(why);
+        }
+        room.version.send_modify(|version| *version += 1);
+        let hub = Arc::clone(self);
+        let owner = name.to_owned();
+        tokio::task::spawn_blocking(move || {
+            hub.saver
+                .close(&room, &owner, || !hub.rooms().contains_key(&owner));
+        });
+        tracing::info!(
+            event = "room_closed",
+            room = %name,
+            why = "admin",
+            "room {name} closed by an admin"
+        );
+        self.lobby.send_modify(|version| *version += 1);
+        Ok(())
+    }
+
+    /// Rooms open now.
+    pub fn room_count(&self) -> usize {
+        self.rooms().len()
+    }
+
+    /// Engine searches waiting for a thread.
+    pub fn engine_queue_len(&self) -> usize {
+        self.pool.queue_len()
     }
 
     /// A change that is not saved (who is connected, spectators): sessions are told.

@@ -13,6 +13,8 @@ mod hostkey;
 mod hub;
 mod import;
 mod listener;
+mod metrics;
+mod moderation;
 mod names;
 mod pacing;
 mod room;
@@ -21,6 +23,7 @@ mod saver;
 mod session;
 mod stats;
 
+use std::collections::BTreeSet;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -80,6 +83,14 @@ pub struct ServerSettings {
     /// `HOST[:PORT]` people type to reach the server (`[server] public_address`), for
     /// the `ssh` line a room's creator is shown; the listen address when unset.
     pub public_address: Option<String>,
+    /// Key fingerprints that may kick, ban, unban and close rooms.
+    pub admins: BTreeSet<String>,
+    /// When set, only these keys (and the admins') sign in, and no guest.
+    pub allowlist: Option<BTreeSet<String>>,
+    /// Rooms one identity (a key, or a guest's address) may open per minute.
+    pub rooms_per_minute: u32,
+    /// Where `/metrics` is served (Prometheus text), if anywhere.
+    pub metrics: Option<SocketAddr>,
 }
 
 impl ServerSettings {
@@ -108,7 +119,16 @@ impl ServerSettings {
             config,
             time: None,
             public_address: None,
+            admins: BTreeSet::new(),
+            allowlist: None,
+            rooms_per_minute: 5,
+            metrics: None,
         }
+    }
+
+    /// Whether clients without a key may sign in.
+    pub fn guests_allowed(&self) -> bool {
+        !self.publickey_only && self.allowlist.is_none()
     }
 }
 
@@ -156,6 +176,8 @@ pub struct Running {
     hub: Arc<hub::Hub>,
     gate: Arc<gate::Gate>,
     accept: tokio::task::JoinHandle<()>,
+    /// Where `/metrics` is served, when it is.
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 impl Running {
@@ -224,14 +246,17 @@ pub async fn start_with_store(
         .await
         .map_err(|error| format!("cannot listen on {}: {error}", settings.listen))?;
     let addr = listener.local_addr().map_err(|error| error.to_string())?;
-    log(&format!(
-        "listening on {addr}, host key {} ({})",
-        hostkey::fingerprint(&key),
+    let host_key = hostkey::fingerprint(&key);
+    tracing::info!(
+        event = "listening",
+        addr = %addr,
+        key = %host_key,
+        "listening on {addr}, host key {host_key} ({})",
         settings.host_key.display()
-    ));
+    );
     let config = Arc::new(russh::server::Config {
         server_id: russh::SshId::Standard("SSH-2.0-xiangqi-tui".into()),
-        methods: if settings.publickey_only {
+        methods: if !settings.guests_allowed() {
             russh::MethodSet::from(&[russh::MethodKind::PublicKey][..])
         } else {
             russh::MethodSet::from(
@@ -262,7 +287,28 @@ pub async fn start_with_store(
         listen: addr,
         ..settings
     };
+    let metrics = match settings.metrics {
+        Some(addr) => Some(
+            TcpListener::bind(addr)
+                .await
+                .map_err(|error| format!("cannot serve metrics on {addr}: {error}"))?,
+        ),
+        None => None,
+    };
     let hub = hub::Hub::new(settings, db);
+    let metrics_addr = match metrics {
+        Some(listener) => {
+            let addr = listener.local_addr().map_err(|error| error.to_string())?;
+            log(&format!("metrics on http://{addr}/metrics"));
+            tokio::spawn(metrics::serve(
+                listener,
+                Arc::clone(&hub),
+                Arc::clone(&gate),
+            ));
+            Some(addr)
+        }
+        None => None,
+    };
     hub.saver.start();
     hub.resume_engines();
     tokio::spawn(hub::expire_rooms_every_minute(Arc::clone(&hub)));
@@ -277,6 +323,7 @@ pub async fn start_with_store(
         hub,
         gate,
         accept,
+        metrics_addr,
     })
 }
 

@@ -182,9 +182,21 @@ impl Saver {
         }
     }
 
+    /// A room an admin closed: the games it finished still go to the archive, then it
+    /// leaves the store unless `unused` says its name was taken again meanwhile (its
+    /// game in progress, if any, is dropped: it is not restored). Blocking.
+    pub fn close(&self, room: &Room, name: &str, unused: impl FnOnce() -> bool) {
+        if let Err(error) = self.write_room(room) {
+            log(&format!(
+                "room {name}, closed: cannot archive its game: {error}"
+            ));
+        }
+        self.remove(name, unused);
+    }
+
     /// Commits the room as it is now, if it changed since its last save: first the
-    /// games it finished (archived, ratings moved), then, while a game is on, the room
-    /// and its new chat lines. Blocking.
+    /// games it finished (archived, ratings moved), then, while a game is on (and the
+    /// room is not closed), the room and its new chat lines. Blocking.
     fn write_room(&self, room: &Room) -> Result<bool, String> {
         let _disk = self.disk.lock().unwrap_or_else(|p| p.into_inner());
         let (name, to_archive, playing, edit) = {
@@ -193,7 +205,7 @@ impl Saver {
             if room.saved.load(Ordering::Acquire) >= edit {
                 return Ok(false);
             }
-            let playing = (!state.is_over()).then(|| {
+            let playing = (!state.is_over() && room.closed().is_none()).then(|| {
                 let chat: Vec<ChatLine> = state
                     .chat_since(state.chat_saved)
                     .map(|(seq, line)| ChatLine {

@@ -14,7 +14,7 @@ use tokio::sync::{Notify, watch};
 
 use crate::board::Color;
 use crate::game::rating::Rating;
-use crate::game::{GameState, LobbyCommand, ResumeCode, RoomKind, RoomView};
+use crate::game::{GameState, LobbyCommand, Moderation, ResumeCode, RoomKind, RoomView};
 use crate::record::GameRecord;
 use crate::tui::{Intent, RemoteSession, SCREEN_RESTORE, SCREEN_SETUP};
 
@@ -22,6 +22,7 @@ use super::archive::{self, Asker};
 use super::gate::Admission;
 use super::hub::{Hub, Room};
 use super::log;
+use super::moderation::{self, Actor};
 use super::names::{NameClaim, guest_identity};
 use super::pacing::{FramePacer, RESIZE_COST, RateLimit};
 use super::room::Departure;
@@ -153,16 +154,21 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
         start,
     };
     // A guest's identity is its resume code: the log never shows it.
-    let shown_identity = if session.start.guest_code.is_some() {
-        "guest"
-    } else {
-        session.start.identity.as_str()
-    };
-    log(&format!(
-        "{} session started for {} ({shown_identity})",
-        addr_text(session.start.addr),
+    let shown_identity = session.key().unwrap_or("guest").to_owned();
+    let addr = addr_text(session.start.addr);
+    tracing::info!(
+        event = "session_started",
+        addr = %addr,
+        user = %session.start.name,
+        key = %shown_identity,
+        "{addr} session started for {} ({shown_identity})",
         session.start.name,
-    ));
+    );
+    // Held for the session's life: how an admin's kick or ban reaches it.
+    let mut registration =
+        hub.moderation
+            .sessions
+            .register(&session.start.name, session.key(), session.start.addr);
     session.begin().await;
     let mut lobby = hub.lobby.subscribe();
     let mut shutdown = hub.shutdown.subscribe();
@@ -174,6 +180,8 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
     let mut warned_rate = false;
     let mut reason = "left";
     let mut goodbye = String::new();
+    // Why an admin ended the session, said as its last line.
+    let mut removed: Option<String> = None;
     while !session.quit {
         let in_room = matches!(session.place, Place::Room { .. });
         let next_frame = pacer.next_frame();
@@ -219,6 +227,14 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
             () = tokio::time::sleep(clock_tick.unwrap_or_default()), if clock_tick.is_some() => {
                 pacer.redraw = true;
             }
+            Ok(()) = registration.ended.changed() => {
+                let why = registration.ended.borrow().clone().unwrap_or_default();
+                session.ui.notify(why.clone(), true);
+                session.draw(&output);
+                reason = "removed by an admin";
+                removed = Some(why);
+                break;
+            }
             _ = shutdown.changed() => {
                 goodbye = session.goodbye();
                 session.ui.notify(format!("the server is stopping: {goodbye}"), true);
@@ -243,17 +259,27 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
     if reason == "server stopping" {
         output.push(format!("xiangqi-tui: the server is stopping; {goodbye}.\r\n").as_bytes());
     }
+    if let Some(why) = &removed {
+        output.push(format!("xiangqi-tui: {why}\r\n").as_bytes());
+    }
     output.close();
     let _ = tokio::time::timeout(Duration::from_millis(500), writer).await;
-    let _ = channel.exit_status(0).await;
+    let _ = channel
+        .exit_status(if removed.is_some() { 1 } else { 0 })
+        .await;
     let _ = channel.eof().await;
     let _ = channel.close().await;
     session.start.admission.session_ended();
-    log(&format!(
-        "{} session ended for {}: {reason}",
-        addr_text(session.start.addr),
+    drop(registration);
+    tracing::info!(
+        event = "session_ended",
+        addr = %addr,
+        user = %session.start.name,
+        key = %shown_identity,
+        reason,
+        "{addr} session ended for {}: {reason}",
         session.start.name
-    ));
+    );
 }
 
 pub fn addr_text(addr: Option<SocketAddr>) -> String {
@@ -261,6 +287,35 @@ pub fn addr_text(addr: Option<SocketAddr>) -> String {
 }
 
 impl Session {
+    /// The key the session signed in with; `None` for a guest.
+    fn key(&self) -> Option<&str> {
+        self.start
+            .guest_code
+            .is_none()
+            .then_some(self.start.identity.as_str())
+    }
+
+    /// Carries out an admin's command (or refuses it) and shows the answer.
+    async fn moderate(&mut self, command: Moderation) {
+        let actor = Actor {
+            name: self.start.name.clone(),
+            key: self.key().map(str::to_owned),
+        };
+        match moderation::carry_out(&self.hub, &actor, command).await {
+            Ok(done) => self.ui.notify(done, false),
+            Err(why) => self.ui.notify(why, true),
+        }
+    }
+
+    /// Counts a room opening against this session's identity, or says why not.
+    fn may_open_room(&self) -> Result<(), String> {
+        let opener = moderation::opener(self.key(), self.start.addr);
+        self.hub
+            .moderation
+            .openings
+            .take(&opener, tokio::time::Instant::now())
+    }
+
     /// The first screen: the command given, the player's unfinished game, or the lobby.
     async fn begin(&mut self) {
         if let Some(command) = self.start.command.take() {
@@ -323,6 +378,7 @@ impl Session {
             Ok(bytes) if bytes.is_empty() => {}
             Ok(bytes) => {
                 if !output.push(&bytes) {
+                    self.hub.stats.frame_dropped();
                     // Frames were dropped: the next one repaints everything.
                     self.ui.force_full_redraw();
                     if let Ok(bytes) = self.ui.render() {
@@ -338,6 +394,17 @@ impl Session {
     }
 
     fn refresh_room(&mut self) {
+        let closed = match &self.place {
+            Place::Room { room, .. } => room.closed(),
+            _ => None,
+        };
+        if let Some(why) = closed {
+            // The room is gone from the hub: nothing to leave but the screen.
+            self.place = Place::Lobby;
+            self.show_lobby();
+            self.ui.notify(why, true);
+            return;
+        }
         if let Place::Room { room, side } = &mut self.place {
             let state = room.lock();
             // A player's side changes with a rematch.
@@ -508,6 +575,7 @@ impl Session {
         match intent {
             Intent::Quit => self.quit = true,
             Intent::Lobby(command) => self.lobby_command(command).await,
+            Intent::Moderate(command) => self.moderate(command).await,
             Intent::Leave => {
                 self.leave_room(Departure::Left);
                 self.show_lobby();
@@ -521,6 +589,14 @@ impl Session {
     async fn lobby_command(&mut self, command: LobbyCommand) {
         let identity = self.start.identity.clone();
         let name = self.start.name.clone();
+        if matches!(
+            command,
+            LobbyCommand::NewEngine(_) | LobbyCommand::NewHuman(_)
+        ) && let Err(why) = self.may_open_room()
+        {
+            self.ui.notify(why, true);
+            return;
+        }
         let result = match command {
             LobbyCommand::Games(player) => {
                 let asker = Asker {

@@ -1,5 +1,6 @@
 //! Work the server has done, counted: what the hardening tests measure instead of
-//! wall time (a flood must cost a bounded number of frames, not a bounded delay).
+//! wall time (a flood must cost a bounded number of frames, not a bounded delay), and
+//! what `/metrics` reports.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -10,6 +11,9 @@ pub struct Stats {
     resizes: AtomicU64,
     lobby_reads: AtomicU64,
     input_dropped: AtomicU64,
+    frames_dropped: AtomicU64,
+    moves: AtomicU64,
+    games_finished: AtomicU64,
 }
 
 /// The counts at one moment.
@@ -25,6 +29,12 @@ pub struct StatsSnapshot {
     pub lobby_reads: u64,
     /// Input bytes dropped by the rate limit.
     pub input_dropped: u64,
+    /// Frames dropped because their client read too slowly (a full redraw follows).
+    pub frames_dropped: u64,
+    /// Moves played in rooms, by people and engines.
+    pub moves: u64,
+    /// Games that ended in rooms.
+    pub games_finished: u64,
 }
 
 impl Stats {
@@ -49,6 +59,18 @@ impl Stats {
             .fetch_add(bytes as u64, Ordering::Relaxed);
     }
 
+    pub fn frame_dropped(&self) {
+        self.frames_dropped.fetch_add(1, Ordering::Relaxed);
+    }
+
+    pub fn moves_played(&self, moves: u64) {
+        self.moves.fetch_add(moves, Ordering::Relaxed);
+    }
+
+    pub fn game_finished(&self) {
+        self.games_finished.fetch_add(1, Ordering::Relaxed);
+    }
+
     pub fn snapshot(&self) -> StatsSnapshot {
         StatsSnapshot {
             frames: self.frames.load(Ordering::Relaxed),
@@ -56,6 +78,9 @@ impl Stats {
             resizes: self.resizes.load(Ordering::Relaxed),
             lobby_reads: self.lobby_reads.load(Ordering::Relaxed),
             input_dropped: self.input_dropped.load(Ordering::Relaxed),
+            frames_dropped: self.frames_dropped.load(Ordering::Relaxed),
+            moves: self.moves.load(Ordering::Relaxed),
+            games_finished: self.games_finished.load(Ordering::Relaxed),
         }
     }
 }

@@ -9,6 +9,7 @@ mod sqlite;
 
 use thiserror::Error;
 
+use crate::game::is_key_fingerprint;
 use crate::game::rating::Rating;
 
 pub use schema::{DB_FILE, SCHEMA_VERSION};
@@ -130,6 +131,19 @@ pub enum BanTarget {
 }
 
 impl BanTarget {
+    /// What `text` names: a key fingerprint (`SHA256:…`), an IP address, else a
+    /// display name.
+    pub fn parse(text: &str) -> BanTarget {
+        if is_key_fingerprint(text) {
+            BanTarget::Key(text.to_owned())
+        } else if let Ok(address) = text.parse::<std::net::IpAddr>() {
+            // One spelling per address (`::FFFF:…`, leading zeros), as the sign-in has it.
+            BanTarget::Address(address.to_canonical().to_string())
+        } else {
+            BanTarget::Name(text.to_owned())
+        }
+    }
+
     pub fn kind(&self) -> &'static str {
         match self {
             BanTarget::Key(_) => "key",

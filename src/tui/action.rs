@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use crossterm::event::{KeyEvent, MouseEvent};
 
+use crate::game::ModerationVerb;
 use crate::service::{EngineEvent, SearchId, SearchRequest, StepCommand};
 
 /// An input to `update`.
@@ -183,6 +184,8 @@ pub enum RoomAsk {
     Rematch,
     /// End the session.
     Quit,
+    /// An admin's command (the server refuses it to others).
+    Moderate(ModerationVerb),
 }
 
 /// Something only the driver can do.

@@ -3,6 +3,7 @@
 //! `:mode black`, `:fen FEN`, `:load PATH`, `:save PATH`, `:help`.
 
 use crate::config::EngineSide;
+use crate::game::ModerationVerb;
 
 use super::action::{Effect, RoomAsk};
 use super::app::App;
@@ -229,7 +230,31 @@ pub const COMMANDS: &[CommandSpec] = &[
         "after the game: another, colours swapped (both type it)",
         RoomAsk::Rematch,
     ),
+    moderates(
+        ModerationVerb::Kick,
+        ":kick NAME",
+        "admins: end NAME's sessions",
+    ),
+    moderates(
+        ModerationVerb::Ban,
+        ":ban WHO [REASON]",
+        "admins: ban a name, key or address (and end its sessions)",
+    ),
+    moderates(ModerationVerb::Unban, ":unban WHO", "admins: lift a ban"),
+    moderates(
+        ModerationVerb::Close,
+        ":close ROOM",
+        "admins: end a room; its players go back to the lobby",
+    ),
 ];
+
+/// An admin's command, typed in a room (the server decides who may).
+const fn moderates(verb: ModerationVerb, usage: &'static str, help: &'static str) -> CommandSpec {
+    CommandSpec {
+        needs: Some("an argument"),
+        ..room_asks(verb.name(), usage, help, RoomAsk::Moderate(verb))
+    }
+}
 
 /// The command named `name` (or spelt so).
 pub fn find(name: &str) -> Option<&'static CommandSpec> {

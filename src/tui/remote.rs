@@ -16,7 +16,7 @@ use crate::board::{Color, Move};
 use crate::config::Config;
 use crate::config::theme::ColorEnv;
 use crate::engine::SearchInfo;
-use crate::game::{LobbyCommand, RoomKind, RoomSummary, RoomView};
+use crate::game::{LobbyCommand, Moderation, RoomKind, RoomSummary, RoomView};
 use crate::service::{SearchId, SearchRequest};
 
 use super::action::{Action, Effect, RoomAsk};
@@ -54,6 +54,8 @@ pub enum Intent {
     Rematch,
     /// End the session (Ctrl-C, Ctrl-D).
     Quit,
+    /// An admin's command, from the lobby or a room.
+    Moderate(Moderation),
 }
 
 enum Screen {
@@ -354,6 +356,13 @@ impl RemoteSession {
             RoomAsk::Say => vec![Intent::Say(text)],
             RoomAsk::Rematch => vec![Intent::Rematch],
             RoomAsk::Quit => vec![Intent::Quit],
+            RoomAsk::Moderate(verb) => match Moderation::parse(verb, &text) {
+                Ok(command) => vec![Intent::Moderate(command)],
+                Err(usage) => {
+                    self.app.alert(usage);
+                    Vec::new()
+                }
+            },
         }
     }
 

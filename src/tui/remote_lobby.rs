@@ -10,7 +10,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use crate::game::{
-    LOBBY_USAGE, LobbyCommand, RoomKind, RoomSummary, lobby_help_lines, room_headings, room_line,
+    LOBBY_USAGE, LobbyCommand, Moderation, RoomKind, RoomSummary, lobby_help_lines, room_headings,
+    room_line,
 };
 
 use super::action::Action;
@@ -95,6 +96,15 @@ impl Lobby {
                 LobbyCommand::Watch(room.name.clone())
             };
             return vec![Intent::Lobby(command)];
+        }
+        if let Some(command) = Moderation::parse_line(&text) {
+            return match command {
+                Ok(command) => vec![Intent::Moderate(command)],
+                Err(usage) => {
+                    self.message = Some((format!("{text}: {usage}"), true));
+                    Vec::new()
+                }
+            };
         }
         match LobbyCommand::parse(&text) {
             Ok(LobbyCommand::Help) => {

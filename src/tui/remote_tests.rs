@@ -190,7 +190,7 @@ fn every_key_and_command_a_room_refuses_says_so() {
 fn a_room_lists_and_asks_only_what_a_room_allows() {
     let mut session = session();
     session.show_room(room(Some(Color::Red), GameState::new(Position::startpos())));
-    let known = ":theme :resign :draw :help :undo :leave :say :rematch";
+    let known = ":theme :resign :draw :help :undo :leave :say :rematch :kick :ban :unban :close";
     assert!(session.feed(b":nonsense\r").is_empty());
     let error = format!("unknown command ':nonsense'; commands: {known}");
     assert_eq!(session.app().input.error(), Some(error.as_str()));
@@ -266,4 +266,43 @@ fn a_timed_room_shows_both_clocks_and_asks_for_frames_while_one_runs() {
     let frame = String::from_utf8_lossy(&session.render().unwrap()).into_owned();
     assert!(frame.contains("R 1:00"), "{frame}");
     assert!(frame.contains(">B 0:57"), "{frame}");
+}
+
+#[test]
+fn an_admins_command_in_a_room_goes_to_the_server_with_its_argument() {
+    let mut session = session();
+    session.show_room(room(None, GameState::new(Position::startpos())));
+    assert_eq!(
+        session.feed(b":ban bob spamming the chat\r"),
+        [Intent::Moderate(Moderation::Ban {
+            target: "bob".into(),
+            reason: "spamming the chat".into()
+        })]
+    );
+    assert_eq!(
+        session.feed(b":close r1\r"),
+        [Intent::Moderate(Moderation::Close("r1".into()))]
+    );
+    assert!(session.feed(b":kick\r").is_empty());
+    assert_eq!(session.app().input.error(), Some(":kick needs an argument"));
+    session.feed(b"\x15");
+    assert!(session.feed(b":kick a b\r").is_empty());
+    assert_eq!(
+        session
+            .app()
+            .notice
+            .as_ref()
+            .map(|notice| notice.text.as_str()),
+        Some("usage: kick NAME")
+    );
+    // In the lobby, with or without the colon.
+    session.show_lobby(Vec::new());
+    assert_eq!(
+        session.feed(b"unban 203.0.113.9\r"),
+        [Intent::Moderate(Moderation::Unban("203.0.113.9".into()))]
+    );
+    assert_eq!(
+        session.feed(b":kick bob\r"),
+        [Intent::Moderate(Moderation::Kick("bob".into()))]
+    );
 }

@@ -75,6 +75,17 @@ pub async fn connect(
     user: &str,
     key: Option<PrivateKey>,
 ) -> (Handle<Client>, Seen) {
+    let (handle, seen, signed_in) = try_connect(addr, user, key).await;
+    assert!(signed_in, "{user} could not sign in");
+    (handle, seen)
+}
+
+/// Connects and tries to sign in as `connect` does; whether the server let it.
+pub async fn try_connect(
+    addr: std::net::SocketAddr,
+    user: &str,
+    key: Option<PrivateKey>,
+) -> (Handle<Client>, Seen, bool) {
     let config = Arc::new(client::Config {
         inactivity_timeout: Some(Duration::from_secs(60)),
         ..Default::default()
@@ -97,8 +108,7 @@ pub async fn connect(
             client::KeyboardInteractiveAuthResponse::Success
         ),
     };
-    assert!(signed_in, "{user} could not sign in");
-    (handle, seen)
+    (handle, seen, signed_in)
 }
 
 /// A pty session and the screen it shows.
@@ -224,7 +234,8 @@ pub async fn exec(addr: std::net::SocketAddr, command: &str) -> (String, String,
     exec_as(addr, "script", None, command).await
 }
 
-/// Runs `command` without a pty as `user` (with `key`, else a guest).
+/// Runs `command` without a pty as `user` (with `key`, else a guest); (stdout, stderr,
+/// exit status).
 pub async fn exec_as(
     addr: std::net::SocketAddr,
     user: &str,
