@@ -17,6 +17,21 @@ use std::time::{Duration, Instant};
 
 use support::{MOVES, ServerStart, Terminal, percentile, play_game, start_server, usage};
 
+/// The store's write transactions so far, from the server's `/metrics`.
+fn store_writes(port: u16) -> f64 {
+    use std::io::{Read, Write};
+    let Ok(mut stream) = std::net::TcpStream::connect(("127.0.0.1", port)) else {
+        return f64::NAN;
+    };
+    let _ = stream.write_all(b"GET /metrics HTTP/1.0\r\nHost: load\r\n\r\n");
+    let mut text = String::new();
+    let _ = stream.read_to_string(&mut text);
+    text.lines()
+        .find_map(|line| line.strip_prefix("xiangqi_store_writes_total "))
+        .and_then(|value| value.trim().parse().ok())
+        .unwrap_or(f64::NAN)
+}
+
 /// One pair playing games until `until`; the latencies and the rooms with their moves.
 async fn pair(
     addr: SocketAddr,
@@ -53,19 +68,28 @@ async fn main() {
     let rooms: usize = args.get(2).and_then(|v| v.parse().ok()).unwrap_or(25);
     let seconds: u64 = args.get(3).and_then(|v| v.parse().ok()).unwrap_or(60);
     let data = tempfile::tempdir().unwrap();
+    let metrics_port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .map(|addr| addr.port())
+        .unwrap();
+    let config = format!(
+        "notation = \"iccs\"\n[server]\nmax_per_address = 500\n\
+         input_bytes_per_second = 4096\nmax_rooms = 100000\nrooms_per_minute = 10000\n\
+         max_startups_per_address = 500\nmax_startups = \"500:30:1000\"\n\
+         metrics = \"127.0.0.1:{metrics_port}\"\n"
+    );
     // Every client comes from 127.0.0.1: allow them all from one address (the room
     // openings too). The pairs finish a game every few seconds and finished rooms count
     // until they expire.
     let (mut server, addr) = start_server(ServerStart {
         binary: &binary,
         data: data.path(),
-        config: "notation = \"iccs\"\n[server]\nmax_per_address = 500\n\
-                 input_bytes_per_second = 4096\nmax_rooms = 100000\nrooms_per_minute = 10000\n\
-                 max_startups_per_address = 500\nmax_startups = \"500:30:1000\"\n",
+        config: &config,
         open_files: None,
         log: Stdio::null(),
     });
     let (cpu_before, rss_before, _) = usage(server.id());
+    let writes_before = store_writes(metrics_port);
     let begin = Instant::now();
     let until = begin + Duration::from_secs(seconds);
     let tasks: Vec<_> = (0..rooms)
@@ -94,6 +118,7 @@ async fn main() {
     }
     let wall = begin.elapsed().as_secs_f64();
     let (cpu_after, rss_after, rss_peak) = usage(server.id());
+    let writes = store_writes(metrics_port) - writes_before;
     // A move is committed before the opponent sees it; stopping the server (SIGTERM)
     // first still lets it finish what it is writing before the store is read.
     let _ = Command::new("kill")
@@ -150,5 +175,9 @@ async fn main() {
         "server memory: {rss_before} KiB idle, {rss_after} KiB at the end, peak {} KiB: {:.0} KiB per session",
         rss_peak.max(rss_peak_during),
         (rss_peak.max(rss_peak_during).saturating_sub(rss_before)) as f64 / sessions as f64
+    );
+    println!(
+        "store: {writes} write transactions, {:.1} a second",
+        writes / wall
     );
 }
