@@ -277,7 +277,7 @@ fn a_flag_falls_on_the_clock_or_on_a_late_move() {
     assert_eq!(game.check_flag(&mut clock, seconds(91)), None, "once");
     assert_eq!(
         ended_text(&game).as_deref(),
-        Some("Red wins by time (the opponent's flag fell) (1-0)")
+        Some("Black's flag fell (1-0)")
     );
     assert_eq!(game.to_record().tag("Termination"), Some("time forfeit"));
 

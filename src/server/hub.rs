@@ -219,6 +219,14 @@ impl Hub {
         self.rooms().get(name).cloned()
     }
 
+    /// Whether `room` is still the hub's room of its name.
+    pub fn holds(&self, room: &Arc<Room>) -> bool {
+        let name = room.lock().name.clone();
+        self.rooms()
+            .get(&name)
+            .is_some_and(|held| Arc::ptr_eq(held, room))
+    }
+
     /// The unfinished room where `identity` holds a seat, if any (to resume it).
     pub fn seat_of(&self, identity: &str) -> Option<Arc<Room>> {
         self.rooms()

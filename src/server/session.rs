@@ -711,6 +711,10 @@ impl Session {
                 .change(&room, |state| state.resign(side).map(|()| "")),
             Intent::Draw => self.hub.change(&room, |state| state.draw(side)),
             Intent::Undo => self.hub.change(&room, |state| state.undo(side)),
+            // A finished room whose name was taken by a new room is only a view now.
+            Intent::Rematch if !self.hub.holds(&room) => {
+                Err("this room's name went to a new room: open a new room for a rematch".to_owned())
+            }
             Intent::Rematch => self.hub.change(&room, |state| state.rematch(side)),
             _ => Ok(""),
         };
