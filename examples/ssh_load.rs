@@ -86,7 +86,9 @@ async fn main() {
         data: data.path(),
         config: &config,
         open_files: None,
-        log: Stdio::null(),
+        log: std::env::var_os("LOAD_LOG").map_or_else(Stdio::null, |path| {
+            std::fs::File::create(path).unwrap().into()
+        }),
     });
     let (cpu_before, rss_before, _) = usage(server.id());
     let writes_before = store_writes(metrics_port);

@@ -8,30 +8,8 @@ use std::time::{Duration, Instant};
 fn serve_prints_its_lines_as_before_and_logs_them_to_the_file() {
     let folder = tempfile::tempdir().unwrap();
     let log = folder.path().join("serve.log");
-    let mut server = Command::new(env!("CARGO_BIN_EXE_xiangqi-tui"))
-        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
-        .arg(folder.path().join("data"))
-        .arg("--log")
-        .arg(&log)
-        .env("HOME", folder.path())
-        .env("XDG_CONFIG_HOME", folder.path().join("config"))
-        .env_remove("RUST_LOG")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(server.stderr.take().unwrap()).lines();
-    let mut seen = Vec::new();
-    while !seen.iter().any(|l: &String| l.contains("listening on")) {
-        match lines.next() {
-            Some(line) => seen.push(line.unwrap()),
-            None => panic!("the server ended: {seen:?}"),
-        }
-    }
-    // SIGTERM: the server saves and says so.
-    unsafe { libc::kill(server.id() as i32, libc::SIGTERM) };
-    seen.extend(lines.map(Result::unwrap));
+    let log_flags = ["--log".as_ref(), log.as_os_str()];
+    let (mut server, seen) = serve_until_sigterm(folder.path(), &log_flags);
     assert!(server.wait().unwrap().success(), "{seen:?}");
     for line in &seen {
         assert!(line.starts_with("xiangqi-tui serve: "), "{seen:?}");
@@ -56,34 +34,8 @@ fn serve_prints_its_lines_as_before_and_logs_them_to_the_file() {
 #[test]
 fn serve_log_format_json_prints_one_object_a_line_with_the_events_fields() {
     let folder = tempfile::tempdir().unwrap();
-    let mut server = Command::new(env!("CARGO_BIN_EXE_xiangqi-tui"))
-        .args([
-            "serve",
-            "--listen",
-            "127.0.0.1:0",
-            "--log-format",
-            "json",
-            "--data-dir",
-        ])
-        .arg(folder.path().join("data"))
-        .env("HOME", folder.path())
-        .env("XDG_CONFIG_HOME", folder.path().join("config"))
-        .env_remove("RUST_LOG")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(server.stderr.take().unwrap()).lines();
-    let mut seen = Vec::new();
-    while !seen.iter().any(|l: &String| l.contains("listening on")) {
-        match lines.next() {
-            Some(line) => seen.push(line.unwrap()),
-            None => panic!("the server ended: {seen:?}"),
-        }
-    }
-    unsafe { libc::kill(server.id() as i32, libc::SIGTERM) };
-    seen.extend(lines.map(Result::unwrap));
+    let (mut server, seen) =
+        serve_until_sigterm(folder.path(), &["--log-format".as_ref(), "json".as_ref()]);
     assert!(server.wait().unwrap().success(), "{seen:?}");
     let events: Vec<serde_json::Value> = seen
         .iter()
@@ -115,6 +67,38 @@ fn serve_log_format_json_prints_one_object_a_line_with_the_events_fields() {
 }
 
 /// `uci` with `--log`: the engine service's searches in the file, stdout the protocol's.
+/// Runs `serve` on a free port with its data in `folder` and `flags`, waits until it
+/// listens, sends SIGTERM and returns it with every line of its standard error.
+fn serve_until_sigterm(
+    folder: &std::path::Path,
+    flags: &[&std::ffi::OsStr],
+) -> (std::process::Child, Vec<String>) {
+    let mut server = Command::new(env!("CARGO_BIN_EXE_xiangqi-tui"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+        .arg(folder.join("data"))
+        .args(flags)
+        .env("HOME", folder)
+        .env("XDG_CONFIG_HOME", folder.join("config"))
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(server.stderr.take().unwrap()).lines();
+    let mut seen = Vec::new();
+    while !seen.iter().any(|l: &String| l.contains("listening on")) {
+        match lines.next() {
+            Some(line) => seen.push(line.unwrap()),
+            None => panic!("the server ended: {seen:?}"),
+        }
+    }
+    // SIGTERM: the server saves and says so.
+    unsafe { libc::kill(server.id() as i32, libc::SIGTERM) };
+    seen.extend(lines.map(Result::unwrap));
+    (server, seen)
+}
+
 fn uci_with_log(rust_log: &str) -> (String, String) {
     let folder = tempfile::tempdir().unwrap();
     let log = folder.path().join("uci.log");

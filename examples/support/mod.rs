@@ -141,7 +141,11 @@ impl Terminal {
                 Err(_) => {
                     return Err(format!(
                         "no {what} after {PATIENCE:?}; the screen ends: {}",
-                        self.last_lines(2)
+                        if std::env::var_os("LOAD_SCREENS").is_some() {
+                            self.screen.screen().contents()
+                        } else {
+                            self.last_lines(2)
+                        }
                     ));
                 }
             }

@@ -249,10 +249,13 @@ fn popup_key(app: &mut App, key: KeyEvent) -> Option<Request> {
         },
         // Any other key closes it and does what it does (the board stays to study).
         // In a room the game is the room's: `r` asks it for a rematch.
+        // A line being typed when the game ended (the opponent's move or flag ended it)
+        // is sent by its Enter, not lost to the popup.
         Popup::GameOver { .. } if app.place() == keymap::Place::Room => match key.code {
-            KeyCode::Char('r' | 'R') if key.modifiers.is_empty() => {
+            KeyCode::Char('r' | 'R') if key.modifiers.is_empty() && app.input.is_empty() => {
                 Some(Request::Command(Command::AskRoom(RoomAsk::Rematch)))
             }
+            KeyCode::Enter if !app.input.is_empty() => on_key(app, key),
             KeyCode::Esc | KeyCode::Enter => None,
             _ => on_key(app, key),
         },

@@ -215,6 +215,9 @@ impl RemoteSession {
         self.app.clock = view.clock.clone();
         self.app.time = Arc::clone(&view.time);
         if entering {
+            // Nothing of the room left behind comes along (its result popup, a notice).
+            self.app.popups.clear();
+            self.app.notice = None;
             super::flow::start_game(&mut self.app, view.game.clone());
             self.app.clock = view.clock.clone();
             self.app.focus = Focus::Input;

@@ -306,3 +306,31 @@ fn an_admins_command_in_a_room_goes_to_the_server_with_its_argument() {
         [Intent::Moderate(Moderation::Kick("bob".into()))]
     );
 }
+
+#[test]
+fn a_new_room_starts_clean_and_a_line_typed_as_the_game_ends_is_sent() {
+    let mut session = session();
+    session.show_room(room(Some(Color::Red), GameState::new(Position::startpos())));
+    // A chat line being typed when the game ends: its Enter sends it, past the popup.
+    session.feed(b":say gg");
+    let mut over = GameState::new(Position::startpos());
+    over.end(crate::board::rules::Outcome::flag_fall(Color::Red));
+    session.show_room(room(Some(Color::Red), over));
+    assert!(matches!(
+        session.app.popups.last(),
+        Some(Popup::GameOver { .. })
+    ));
+    assert_eq!(session.feed(b"\r"), [Intent::Say("gg".into())]);
+    // The result popup of one room never follows the player into the next.
+    let mut session = session();
+    session.show_room(room(Some(Color::Red), GameState::new(Position::startpos())));
+    let mut over = GameState::new(Position::startpos());
+    over.end(crate::board::rules::Outcome::flag_fall(Color::Red));
+    session.show_room(room(Some(Color::Red), over));
+    assert!(!session.app.popups.is_empty());
+    session.show_lobby(Vec::new());
+    let mut next = room(Some(Color::Black), GameState::new(Position::startpos()));
+    next.name = "k9".into();
+    session.show_room(next);
+    assert!(session.app.popups.is_empty());
+}
