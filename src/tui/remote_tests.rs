@@ -322,7 +322,7 @@ fn a_new_room_starts_clean_and_a_line_typed_as_the_game_ends_is_sent() {
     ));
     assert_eq!(session.feed(b"\r"), [Intent::Say("gg".into())]);
     // The result popup of one room never follows the player into the next.
-    let mut session = session();
+    let mut session = self::session();
     session.show_room(room(Some(Color::Red), GameState::new(Position::startpos())));
     let mut over = GameState::new(Position::startpos());
     over.end(crate::board::rules::Outcome::flag_fall(Color::Red));
