@@ -245,6 +245,9 @@ async fn a_move_the_opponent_saw_survives_kill_9_of_the_server() {
     bob.command("h2e2").await;
     // The server's own default notation: Chinese.
     ann.wait_move(0, "炮二平五").await;
+    let mut cy = Terminal::open(addr, "cy", None, Some("watch k9")).await;
+    cy.wait_text("room k9").await;
+    ann.wait_text("cy (guest) watches").await;
     ann.command(":say see you").await;
     bob.wait_text("ann: see you").await;
     // No warning, no flush: SIGKILL the moment the opponent has seen the move.
@@ -256,8 +259,9 @@ async fn a_move_the_opponent_saw_survives_kill_9_of_the_server() {
     let mut ann = Terminal::open(addr, "ann", Some(user_key(1)), None).await;
     ann.wait_text("resumed your game").await;
     ann.wait_move(0, "炮二平五").await;
-    // The chat came back too.
+    // The chat came back too, with the room's announcements.
     ann.wait_text("ann: see you").await;
+    assert!(ann.text().contains("cy (guest) watches"), "{}", ann.text());
     server.kill().unwrap();
     server.wait().unwrap();
 }

@@ -512,9 +512,21 @@ impl Hub {
         self.pool.queue_len()
     }
 
-    /// A change that is not saved (who is connected, spectators): sessions are told.
+    /// A change of who is here (connections, spectators): sessions are told at once.
+    /// What it says in the room's log (joins, drops, returns) is saved with the chat
+    /// right after, so a restart keeps it.
     pub fn touch(&self, room: &Arc<Room>, change: impl FnOnce(&mut RoomState)) {
-        change(&mut room.lock());
+        let mut state = room.lock();
+        let chat_before = state.chat_next();
+        change(&mut state);
+        let said = state.chat_next() != chat_before;
+        if said {
+            room.edits.fetch_add(1, Ordering::AcqRel);
+        }
+        drop(state);
+        if said {
+            self.saver.queue(room);
+        }
         room.version.send_modify(|version| *version += 1);
         self.lobby.send_modify(|version| *version += 1);
     }
