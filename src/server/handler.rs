@@ -210,6 +210,28 @@ impl Client {
 }
 
 impl Client {
+    /// The sign-in event: who, from where, with which key (or as a guest).
+    fn log_sign_in(&self) {
+        let addr = addr_text(self.addr);
+        let name = self.name.as_deref().unwrap_or("(a refused name)");
+        match self.key() {
+            Some(key) => tracing::info!(
+                event = "sign_in",
+                addr = %addr,
+                user = %name,
+                key = %key,
+                "{addr} signed in as {name} with key {key}"
+            ),
+            None => tracing::info!(
+                event = "sign_in",
+                addr = %addr,
+                user = %name,
+                key = "guest",
+                "{addr} signed in as guest {name}"
+            ),
+        }
+    }
+
     /// Signs the key in under `name` in the store: the first key to use a name holds
     /// it; for another key the name is refused with free ones like it.
     async fn pin_name(&mut self, name: String) -> Result<String, String> {
@@ -304,16 +326,7 @@ impl Handler for Client {
             Ok(name) if self.barred.is_none() => self.pin_name(name).await,
             other => other,
         };
-        let addr = addr_text(self.addr);
-        let name = self.name.as_deref().unwrap_or("(a refused name)");
-        tracing::info!(
-            event = "sign_in",
-            addr = %addr,
-            user = %name,
-            key = %self.identity,
-            "{addr} signed in as {name} with key {}",
-            self.identity
-        );
+        self.log_sign_in();
         Ok(Auth::Accept)
     }
 
@@ -338,15 +351,7 @@ impl Handler for Client {
         self.check_barred(display_name(user).as_deref().ok()).await;
         // A guest is marked wherever its name shows: the name proves nothing.
         self.name = display_name(user).map(|name| format!("{name} (guest)"));
-        let addr = addr_text(self.addr);
-        let name = self.name.as_deref().unwrap_or("(a refused name)");
-        tracing::info!(
-            event = "sign_in",
-            addr = %addr,
-            user = %name,
-            key = "guest",
-            "{addr} signed in as guest {name}"
-        );
+        self.log_sign_in();
         Ok(Auth::Accept)
     }
 
