@@ -8,6 +8,7 @@ use thiserror::Error;
 use crate::board::{Move, Position};
 use crate::notation::Notation;
 
+use super::annotation::{self, Annotation};
 use super::encoding::{DecodeError, decode};
 use super::pgn::{MoveFailure, PgnError, parse_pgn};
 use super::write::write_pgn;
@@ -68,6 +69,11 @@ pub struct GameRecord {
     pub start: Position,
     pub moves: Vec<Move>,
     pub result: GameResult,
+    /// A comment before the first move.
+    pub comment: Option<String>,
+    /// `notes[i]` holds the NAGs, comment and variations of `moves[i]`; it may be
+    /// shorter than `moves` (no notes after).
+    pub notes: Vec<Annotation>,
 }
 
 impl Default for GameRecord {
@@ -85,6 +91,8 @@ impl GameRecord {
             start,
             moves: Vec::new(),
             result: GameResult::Unknown,
+            comment: None,
+            notes: Vec::new(),
         }
     }
 
@@ -101,6 +109,22 @@ impl GameRecord {
     /// The position after every move.
     pub fn final_position(&self) -> Position {
         self.position_after(self.moves.len())
+    }
+
+    /// The notes of move `index` (0 = the first move), if it has any.
+    pub fn note(&self, index: usize) -> Option<&Annotation> {
+        annotation::note(&self.notes, index)
+    }
+
+    /// The notes of move `index`, created empty when missing.
+    pub fn note_mut(&mut self, index: usize) -> &mut Annotation {
+        annotation::note_mut(&mut self.notes, index)
+    }
+
+    /// Keeps the first `plies` moves and their notes.
+    pub fn truncate(&mut self, plies: usize) {
+        self.moves.truncate(plies);
+        self.notes.truncate(plies);
     }
 
     /// The value of a tag, names compared without case.

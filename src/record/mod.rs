@@ -10,6 +10,7 @@
 //! assert!(game.to_pgn(Notation::Chinese).contains("1. 炮二平五 马8进7\n2. 马二进三\n"));
 //! ```
 
+mod annotation;
 mod encoding;
 mod game;
 mod pgn;
@@ -17,6 +18,7 @@ mod write;
 
 pub use write::pgn_date;
 
+pub use annotation::{Annotation, Line, nag};
 pub use encoding::{DecodeError, TextEncoding, decode};
 pub use game::{GameRecord, GameResult, RecordError};
 pub use pgn::{MoveFailure, MoveText, PgnError, PgnErrorKind, PgnGame, Tag, parse_pgn};
