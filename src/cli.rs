@@ -107,7 +107,7 @@ pub enum Command {
     Moves(MovesArgs),
     /// Convert `FEN<TAB>MOVE` lines on standard input to `ICCS<TAB>CHINESE<TAB>WXF`.
     Notation,
-    /// Replay a PGN game record and print the final position.
+    /// Replay a game record (PGN or XQF) and print the final position.
     Replay(ReplayArgs),
     /// Search a textbook game tree (`.tree` file).
     Tree(TreeArgs),
@@ -279,7 +279,7 @@ pub struct MovesArgs {
 
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
-    /// PGN file (UTF-8, GBK or Big5).
+    /// PGN file (UTF-8, GBK or Big5) or XQF file (any version).
     pub file: PathBuf,
     /// Print one JSON object.
     #[arg(long)]
@@ -347,7 +347,7 @@ pub enum ConfigCommand {
 
 #[derive(Debug, Subcommand)]
 pub enum BookCommand {
-    /// Build a book from PGN game records (files, or folders walked for .pgn files).
+    /// Build a book from game records (PGN or XQF files, or folders walked for .pgn and .xqf files).
     Build(BookBuildArgs),
     /// List the book moves of a position, most played first.
     Show(BookShowArgs),
@@ -358,7 +358,7 @@ pub enum BookCommand {
 
 #[derive(Debug, Args)]
 pub struct BookBuildArgs {
-    /// PGN files (UTF-8, GBK or Big5) or folders.
+    /// PGN files (UTF-8, GBK or Big5), XQF files or folders.
     #[arg(required = true, value_name = "PGN")]
     pub inputs: Vec<PathBuf>,
     /// Book file to write.

@@ -1,22 +1,48 @@
-//! `xiangqi-tui replay FILE [--json]`: plays a PGN record (UTF-8, GBK or Big5) and prints
-//! the final FEN and the number of moves in plies, or the first move that fails with its
-//! number, its text and the reason.
+//! `xiangqi-tui replay FILE [--json]`: plays a game record, PGN (UTF-8, GBK or Big5) or XQF
+//! (recognised by its magic bytes), and prints the final FEN and the number of moves in
+//! plies, or the first move that fails with its number, its text and the reason (for XQF
+//! also its byte offset).
 
 use std::io::Write;
 
 use anyhow::{Result, bail};
 use serde_json::json;
-use xiangqi_tui::record::{GameRecord, MoveFailure, decode, parse_pgn};
+use xiangqi_tui::record::xqf::{XqfErrorKind, is_xqf};
+use xiangqi_tui::record::{GameRecord, MoveFailure, XqfError, decode, parse_pgn, read_xqf};
 
 use crate::cli::ReplayArgs;
 
-/// Reads and replays the file; the error is a one-line message saying where.
-fn load(args: &ReplayArgs) -> Result<(GameRecord, Option<MoveFailure>), String> {
+/// Why a file did not replay to its end.
+enum Failure {
+    /// Not readable as a record: a one-line message saying where.
+    Unreadable(String),
+    /// A PGN move that does not play, with its line and column.
+    Pgn(MoveFailure),
+    /// An XQF move that does not play: the error (which says its byte offset), its ply
+    /// and the move.
+    Xqf(XqfError, usize, String),
+}
+
+/// Reads and replays the file.
+fn load(args: &ReplayArgs) -> Result<GameRecord, Failure> {
     let path = args.file.display();
-    let bytes = std::fs::read(&args.file).map_err(|e| format!("{path}: {e}"))?;
-    let (text, _) = decode(&bytes).map_err(|e| format!("{path}: {e}"))?;
-    let game = parse_pgn(&text).map_err(|e| format!("{path}: {e}"))?;
-    game.replay_partial().map_err(|e| format!("{path}: {e}"))
+    let unreadable = |e: &dyn std::fmt::Display| Failure::Unreadable(format!("{path}: {e}"));
+    let bytes = std::fs::read(&args.file).map_err(|e| unreadable(&e))?;
+    if is_xqf(&bytes) {
+        return read_xqf(&bytes).map_err(|e| match &e.kind {
+            XqfErrorKind::IllegalMove { ply, mv, .. } => {
+                let (ply, mv) = (*ply, mv.clone());
+                Failure::Xqf(e, ply, mv)
+            }
+            _ => unreadable(&e),
+        });
+    }
+    let (text, _) = decode(&bytes).map_err(|e| unreadable(&e))?;
+    let game = parse_pgn(&text).map_err(|e| unreadable(&e))?;
+    match game.replay_partial().map_err(|e| unreadable(&e))? {
+        (record, None) => Ok(record),
+        (_, Some(failure)) => Err(Failure::Pgn(failure)),
+    }
 }
 
 /// Prints a JSON error object and exits with status 1, keeping standard error quiet so
@@ -29,21 +55,24 @@ fn json_failure(value: serde_json::Value) -> ! {
 }
 
 pub fn run(args: &ReplayArgs) -> Result<()> {
-    let (record, failure) = match load(args) {
-        Ok(loaded) => loaded,
-        Err(message) if args.json => json_failure(json!({ "error": message })),
-        Err(message) => bail!(message),
+    let record = match load(args) {
+        Ok(record) => record,
+        Err(Failure::Unreadable(message)) if args.json => json_failure(json!({ "error": message })),
+        Err(Failure::Unreadable(message)) => bail!(message),
+        Err(Failure::Pgn(f)) if args.json => json_failure(json!({
+            "error": format!("line {}:{}: {}", f.line, f.column, f.error),
+            "move_number": f.ply,
+            "text": f.text,
+        })),
+        Err(Failure::Pgn(f)) => bail!("{}: {f}", args.file.display()),
+        Err(Failure::Xqf(e, ply, text)) if args.json => json_failure(json!({
+            "error": e.to_string(),
+            "move_number": ply,
+            "text": text,
+            "offset": e.offset,
+        })),
+        Err(Failure::Xqf(e, ..)) => bail!("{}: {e}", args.file.display()),
     };
-    if let Some(f) = failure {
-        if args.json {
-            json_failure(json!({
-                "error": format!("line {}:{}: {}", f.line, f.column, f.error),
-                "move_number": f.ply,
-                "text": f.text,
-            }));
-        }
-        bail!("{}: {f}", args.file.display());
-    }
     let fen = record.final_position().to_fen();
     let (moves, result) = (record.moves.len(), record.result.as_str());
     let mut out = std::io::stdout().lock();

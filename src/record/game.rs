@@ -12,6 +12,7 @@ use super::annotation::{self, Annotation};
 use super::encoding::{DecodeError, decode};
 use super::pgn::{MoveFailure, PgnError, parse_pgn};
 use super::write::write_pgn;
+use super::xqf::{XqfError, is_xqf, read_xqf};
 
 /// How a game ended, as PGN writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -58,6 +59,8 @@ pub enum RecordError {
     Pgn(#[from] PgnError),
     #[error(transparent)]
     Move(#[from] MoveFailure),
+    #[error(transparent)]
+    Xqf(#[from] XqfError),
 }
 
 /// A game: its start position, its moves and what is known about it.
@@ -162,13 +165,23 @@ impl GameRecord {
         GameRecord::from_pgn(&text)
     }
 
-    /// Reads a PGN file.
+    /// Reads a record file's bytes: XQF when they start with its magic `XQ` (whatever the
+    /// file is called), otherwise the first game of a PGN text.
+    pub fn from_bytes(bytes: &[u8]) -> Result<GameRecord, RecordError> {
+        if is_xqf(bytes) {
+            Ok(read_xqf(bytes)?)
+        } else {
+            GameRecord::from_pgn_bytes(bytes)
+        }
+    }
+
+    /// Reads a record file, XQF or PGN (see [`GameRecord::from_bytes`]).
     pub fn read_file(path: &Path) -> Result<GameRecord, RecordError> {
         let bytes = std::fs::read(path).map_err(|e| RecordError::Io {
             path: path.display().to_string(),
             message: e.to_string(),
         })?;
-        GameRecord::from_pgn_bytes(&bytes)
+        GameRecord::from_bytes(&bytes)
     }
 
     /// The game as UTF-8 PGN with moves in `notation` (canonical Chinese by default).

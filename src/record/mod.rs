@@ -1,5 +1,5 @@
 //! Game records: the [`GameRecord`] type, PGN reading (UTF-8, GBK or Big5, detected) and
-//! writing.
+//! writing, and XQF files (binary, [`xqf`]) read and written.
 //!
 //! ```
 //! use xiangqi_tui::notation::Notation;
@@ -15,6 +15,7 @@ mod encoding;
 mod game;
 mod pgn;
 mod write;
+pub mod xqf;
 
 pub use write::pgn_date;
 
@@ -22,3 +23,4 @@ pub use annotation::{Annotation, Line, nag};
 pub use encoding::{DecodeError, TextEncoding, decode};
 pub use game::{GameRecord, GameResult, RecordError};
 pub use pgn::{MoveFailure, MoveText, PgnError, PgnErrorKind, PgnGame, Tag, parse_pgn};
+pub use xqf::{XqfError, read_xqf, write_xqf};
