@@ -4,7 +4,9 @@
 
 use xiangqi_tui::board::{Move, Position};
 use xiangqi_tui::notation::Notation;
-use xiangqi_tui::record::{GameRecord, GameResult, RecordError, TextEncoding, decode, parse_pgn};
+use xiangqi_tui::record::{
+    GameRecord, GameResult, Line, RecordError, TextEncoding, decode, parse_pgn,
+};
 
 fn fixture(name: &str) -> Vec<u8> {
     let path = format!("{}/tests/data/pgn/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -135,6 +137,8 @@ fn write_then_read_gives_the_game_back() {
         GameRecord::from_pgn_bytes(&fixture("endgame_big5.pgn")).unwrap(),
         random_game(7, 150),
         random_game(11, 201),
+        annotated(random_game(5, 120)),
+        annotated(random_game(13, 61)),
     ];
     for game in &games {
         for notation in [
@@ -155,6 +159,87 @@ fn write_then_read_gives_the_game_back() {
             assert_eq!(back, expected, "{notation}\n{text}");
         }
     }
+}
+
+#[test]
+fn the_fixtures_notes_are_kept_and_written() {
+    let game = GameRecord::from_pgn_bytes(&fixture("opening_utf8.pgn")).unwrap();
+    assert_eq!(
+        game.comment.as_deref(),
+        Some("A line written for the tests: comments, variations and NAGs are kept.")
+    );
+    assert_eq!(game.note(2).unwrap().nags, [1]);
+    assert_eq!(game.note(9).unwrap().nags, [1]);
+    let text = game.to_pgn(Notation::Chinese);
+    let moves = text.split_once("\n\n").unwrap().1;
+    assert_eq!(
+        moves,
+        "{A line written for the tests: comments, variations and NAGs are kept.}\n\
+         1. 炮二平五 马8进7 {屏风马} (1... 炮8平5 {顺炮} 2. 马二进三 (2. 马八进七) 2... 马8进7)\n\
+         2. 马二进三 $1 车9平8\n\
+         3. 车一平二 卒7进1 {a comment to the end of the line}\n\
+         4. 车二进六 马2进3\n\
+         5. 马八进七 象3进5 $1\n\
+         6. 兵七进一 炮8平9\n\
+         7. 车二平三 炮9退1\n\
+         1-0\n"
+    );
+}
+
+#[test]
+fn a_variation_on_a_red_move_numbers_blacks_reply() {
+    let mut game = GameRecord::from_pgn("1. 炮二平五 马8进7 2. 马二进三 *").unwrap();
+    game.set_tag("Game", "Chinese Chess");
+    let alternative = GameRecord::from_pgn("1. 兵七进一 卒7进1 *").unwrap().moves;
+    let note = game.note_mut(0);
+    note.nags.push(6);
+    note.comment = Some("[%eval 0.35] a } brace".to_string());
+    note.variations.push(Line::new(alternative));
+    let text = game.to_pgn(Notation::Iccs);
+    assert!(
+        text.ends_with(
+            "1. h2e2 $6 ; [%eval 0.35] a } brace\n(1. c3c4 g6g5) 1... h9g7\n2. h0g2\n*\n"
+        ),
+        "{text}"
+    );
+    assert_eq!(GameRecord::from_pgn(&text).unwrap(), game);
+}
+
+/// Notes on every seventh move: NAGs, a comment and a variation of up to three other
+/// moves, itself with a nested variation on its second move.
+fn annotated(mut game: GameRecord) -> GameRecord {
+    let mut pos = game.start.clone();
+    for i in 0..game.moves.len() {
+        let mv = game.moves[i];
+        if i % 7 == 3 {
+            let mut line = Line::new(Vec::new());
+            let mut branch = pos.clone();
+            for k in 0..3 {
+                let legal = branch.legal_move_list();
+                let Some(&other) = legal.iter().rev().find(|&&m| k > 0 || m != mv) else {
+                    break;
+                };
+                if k == 1 {
+                    let legal = branch.legal_move_list();
+                    if let Some(&alt) = legal.iter().find(|&&m| m != other) {
+                        line.note_mut(1).variations.push(Line::new(vec![alt]));
+                    }
+                }
+                branch.make_move(other);
+                line.moves.push(other);
+            }
+            if i % 2 == 1 {
+                line.comment = Some(format!("line {i}"));
+            }
+            let note = game.note_mut(i);
+            note.nags = vec![2, 14];
+            note.comment = Some(format!("[%eval {i}.5] comment\nover two lines"));
+            note.variations.push(line);
+        }
+        pos.make_move(mv);
+    }
+    game.comment = Some("annotated".to_string());
+    game
 }
 
 /// A game of random legal moves from a position rich in stacked soldiers, Black to move.

@@ -1,14 +1,16 @@
 //! `xiangqi-tui replay FILE [--json]`: plays a game record, PGN (UTF-8, GBK or Big5) or XQF
 //! (recognised by its magic bytes), and prints the final FEN and the number of moves in
 //! plies, or the first move that fails with its number, its text and the reason (for XQF
-//! also its byte offset).
+//! also its byte offset). `--json` also counts the comments and variations kept.
 
 use std::io::Write;
 
 use anyhow::{Result, bail};
 use serde_json::json;
 use xiangqi_tui::record::xqf::{XqfErrorKind, is_xqf};
-use xiangqi_tui::record::{GameRecord, MoveFailure, XqfError, decode, parse_pgn, read_xqf};
+use xiangqi_tui::record::{
+    Annotation, GameRecord, MoveFailure, XqfError, decode, parse_pgn, read_xqf,
+};
 
 use crate::cli::ReplayArgs;
 
@@ -45,6 +47,20 @@ fn load(args: &ReplayArgs) -> Result<GameRecord, Failure> {
     }
 }
 
+/// The comments and variations in `notes`, nested ones included.
+fn count_notes(notes: &[Annotation]) -> (usize, usize) {
+    notes.iter().fold((0, 0), |(comments, variations), note| {
+        let (c, v) = note.variations.iter().fold((0, 0), |(c, v), line| {
+            let (lc, lv) = count_notes(&line.notes);
+            (c + lc + usize::from(line.comment.is_some()), v + lv + 1)
+        });
+        (
+            comments + c + usize::from(note.comment.is_some()),
+            variations + v,
+        )
+    })
+}
+
 /// Prints a JSON error object and exits with status 1, keeping standard error quiet so
 /// scripts get exactly one object.
 fn json_failure(value: serde_json::Value) -> ! {
@@ -75,12 +91,15 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
     };
     let fen = record.final_position().to_fen();
     let (moves, result) = (record.moves.len(), record.result.as_str());
+    let (comments, variations) = count_notes(&record.notes);
+    let comments = comments + usize::from(record.comment.is_some());
     let mut out = std::io::stdout().lock();
     let written = if args.json {
         writeln!(
             out,
             "{}",
-            json!({ "moves": moves, "fen": fen, "result": result })
+            json!({ "moves": moves, "fen": fen, "result": result,
+                    "comments": comments, "variations": variations })
         )
     } else {
         writeln!(out, "fen {fen}\nmoves {moves}\nresult {result}")

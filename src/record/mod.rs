@@ -14,6 +14,7 @@ mod annotation;
 mod encoding;
 mod game;
 mod pgn;
+mod pgn_reader;
 mod write;
 pub mod xqf;
 
@@ -22,5 +23,7 @@ pub use write::pgn_date;
 pub use annotation::{Annotation, Line, nag};
 pub use encoding::{DecodeError, TextEncoding, decode};
 pub use game::{GameRecord, GameResult, RecordError};
-pub use pgn::{MoveFailure, MoveText, PgnError, PgnErrorKind, PgnGame, Tag, parse_pgn};
+pub use pgn::{
+    MoveFailure, MoveText, PgnError, PgnErrorKind, PgnGame, Tag, VariationText, parse_pgn,
+};
 pub use xqf::{XqfError, read_xqf, write_xqf};

@@ -1,14 +1,17 @@
 //! Reading PGN game records as xqbase-style sites and datasets publish them (§5): tags
 //! (with `[FEN]` and `[Format]`), numbered move pairs with or without `...`, `1．` full-width
-//! dots, comments `{...}` and `;...`, variations `(...)` (skipped), NAGs and results. Moves
-//! stay text here; [`PgnGame::replay_partial`] resolves them against the positions.
+//! dots, comments `{...}` and `;...`, NAGs, nested variations `(...)` and results (the reader is
+//! `pgn_reader.rs`). Moves stay text here; [`PgnGame::replay_partial`] resolves them, and
+//! each variation against the position before the move it replaces.
 
 use thiserror::Error;
 
-use crate::board::{FenError, Position};
+use crate::board::{FenError, Move, Position};
 use crate::notation::{MoveError, Notation, parse_move, parse_move_as};
 
+use super::annotation::{Annotation, Line};
 use super::game::{GameRecord, GameResult};
+use super::pgn_reader::read_game;
 
 /// A tag pair, with where its `[` stands.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,18 +22,35 @@ pub struct Tag {
     pub column: usize,
 }
 
-/// One move of the main line as written, with where it stands in the file.
+/// One move as written, with where it stands in the file and the notes after it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveText {
+    /// The move without its move number or `!`/`?` suffix.
     pub text: String,
     pub line: usize,
     pub column: usize,
+    /// NAGs after the move: `$n` and suffixes (`?!` is 6).
+    pub nags: Vec<u8>,
+    /// The comments after the move, joined by a space.
+    pub comment: Option<String>,
+    /// Alternatives to this move, each from the position before it.
+    pub variations: Vec<VariationText>,
+}
+
+/// A variation as written: a comment before its first move, then its moves.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct VariationText {
+    pub comment: Option<String>,
+    pub moves: Vec<MoveText>,
 }
 
 /// A game as read from PGN text, before its moves are resolved.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct PgnGame {
     pub tags: Vec<Tag>,
+    /// A comment before the first move.
+    pub comment: Option<String>,
+    /// The main line.
     pub moves: Vec<MoveText>,
     /// The result token closing the move text, if any.
     pub result: Option<GameResult>,
@@ -55,6 +75,10 @@ pub enum PgnErrorKind {
     UnclosedVariation,
     #[error("')' closes no variation")]
     StrayParenthesis,
+    #[error("variation '(' before any move")]
+    VariationWithoutMove,
+    #[error("'${0}' is not a NAG (expected $0 to $255)")]
+    BadNag(String),
     #[error("[FEN]: {0}")]
     Fen(FenError),
     #[error("[Format]: unknown format '{0}', expected ICCS, WXF or Chinese")]
@@ -75,7 +99,7 @@ pub struct MoveFailure {
 
 /// Reads the first game of a PGN text.
 pub fn parse_pgn(text: &str) -> Result<PgnGame, PgnError> {
-    Reader::new(text).game()
+    read_game(text)
 }
 
 impl PgnGame {
@@ -142,263 +166,74 @@ impl PgnGame {
             })
             .map(|t| (t.name.clone(), t.value.clone()))
             .collect();
-        let mut pos = start;
-        for (i, written) in self.moves.iter().enumerate() {
-            let parsed = match notation {
-                Some(n) => parse_move_as(&pos, &written.text, n),
-                None => parse_move(&pos, &written.text),
-            };
-            match parsed {
-                Ok(mv) => {
-                    pos.make_move(mv);
-                    record.moves.push(mv);
-                }
-                Err(error) => {
-                    let column = written.column + error.column().map_or(0, |c| c - 1);
-                    let failure = MoveFailure {
-                        ply: i + 1,
-                        text: written.text.clone(),
-                        line: written.line,
-                        column,
-                        error,
-                    };
-                    return Ok((record, Some(failure)));
-                }
-            }
-        }
-        Ok((record, None))
+        record.comment = self.comment.clone();
+        let failure = resolve(
+            &start,
+            notation,
+            &self.moves,
+            0,
+            &mut record.moves,
+            &mut record.notes,
+        )
+        .err();
+        Ok((record, failure))
     }
 }
 
-/// A cursor over the text that knows its line and column.
-struct Reader {
-    chars: Vec<char>,
-    at: usize,
-    line: usize,
-    column: usize,
-}
-
-/// Characters that end a move token besides whitespace.
-fn is_delimiter(c: char) -> bool {
-    matches!(c, '{' | '}' | '(' | ')' | ';' | '[' | ']')
-}
-
-fn is_dot(c: char) -> bool {
-    matches!(c, '.' | '．' | '。' | '…')
-}
-
-impl Reader {
-    fn new(text: &str) -> Reader {
-        Reader {
-            chars: text.chars().collect(),
-            at: 0,
-            line: 1,
-            column: 1,
-        }
-    }
-
-    fn peek(&self) -> Option<char> {
-        self.chars.get(self.at).copied()
-    }
-
-    fn bump(&mut self) -> Option<char> {
-        let c = self.peek()?;
-        self.at += 1;
-        if c == '\n' {
-            self.line += 1;
-            self.column = 1;
-        } else {
-            self.column += 1;
-        }
-        Some(c)
-    }
-
-    fn error(&self, line: usize, column: usize, kind: PgnErrorKind) -> PgnError {
-        PgnError { line, column, kind }
-    }
-
-    fn skip_whitespace(&mut self) {
-        while self.peek().is_some_and(char::is_whitespace) {
-            self.bump();
-        }
-    }
-
-    fn game(mut self) -> Result<PgnGame, PgnError> {
-        let mut game = PgnGame::default();
-        loop {
-            self.skip_whitespace();
-            let (line, column) = (self.line, self.column);
-            let Some(c) = self.peek() else { break };
-            match c {
-                '[' if game.moves.is_empty() && game.result.is_none() => {
-                    let tag = self.tag()?;
-                    game.tags.push(tag);
-                }
-                // A tag after the moves starts the next game.
-                '[' => break,
-                '{' => self.comment(line, column)?,
-                ';' => {
-                    while self.peek().is_some_and(|c| c != '\n') {
-                        self.bump();
-                    }
-                }
-                '(' => self.variation(line, column)?,
-                ')' => return Err(self.error(line, column, PgnErrorKind::StrayParenthesis)),
-                // `%` at the start of a line escapes the whole line (PGN standard 6).
-                '%' if column == 1 => {
-                    while self.peek().is_some_and(|c| c != '\n') {
-                        self.bump();
-                    }
-                }
-                _ => {
-                    let word = self.word();
-                    self.token(&mut game, &word, line, column);
-                }
-            }
-        }
-        Ok(game)
-    }
-
-    fn word(&mut self) -> Vec<char> {
-        let mut word = Vec::new();
-        while let Some(c) = self.peek() {
-            if c.is_whitespace() || is_delimiter(c) {
-                break;
-            }
-            word.push(c);
-            self.bump();
-        }
-        if word.is_empty() {
-            // A lone '}' or ']': skip it so reading goes on.
-            if let Some(c) = self.bump() {
-                word.push(c);
-            }
-        }
-        word
-    }
-
-    /// Sorts a word of move text: result, NAG, move number, or move.
-    fn token(&self, game: &mut PgnGame, word: &[char], line: usize, column: usize) {
-        let text: String = word.iter().collect();
-        if let Some(result) = GameResult::from_token(&text) {
-            game.result = Some(result);
-            return;
-        }
-        if text.starts_with('$') || text == "}" || text == "]" {
-            return;
-        }
-        // A move number: digits then dots (`12.`, `12...`, `1．`), possibly glued to the
-        // move. Digits followed by a digit after the dot are a WXF move (`33.4`), not one.
-        let digits = word
-            .iter()
-            .take_while(|c| c.is_ascii_digit() || ('０'..='９').contains(c))
-            .count();
-        let dots = word[digits..].iter().take_while(|&&c| is_dot(c)).count();
-        let rest = &word[digits + dots..];
-        let numbered = digits > 0 && dots > 0 && !rest.first().is_some_and(|c| c.is_ascii_digit());
-        let bare_number = digits == word.len();
-        let only_dots = word.iter().all(|&c| is_dot(c));
-        if bare_number || only_dots || (numbered && rest.is_empty()) {
-            return;
-        }
-        let (rest, skipped) = if numbered {
-            (rest, digits + dots)
-        } else {
-            (word, 0)
+/// Plays `texts` from `start` into `moves` and `notes` (empty trailing notes dropped), each
+/// variation resolved against the position before the move it replaces; stops at the first
+/// move that cannot be played. `before` counts the plies played before `start`.
+fn resolve(
+    start: &Position,
+    notation: Option<Notation>,
+    texts: &[MoveText],
+    before: usize,
+    moves: &mut Vec<Move>,
+    notes: &mut Vec<Annotation>,
+) -> Result<(), MoveFailure> {
+    let mut pos = start.clone();
+    let result = texts.iter().enumerate().try_for_each(|(i, written)| {
+        let ply = before + i + 1;
+        let parsed = match notation {
+            Some(n) => parse_move_as(&pos, &written.text, n),
+            None => parse_move(&pos, &written.text),
         };
-        game.moves.push(MoveText {
-            text: rest.iter().collect(),
-            line,
-            column: column + skipped,
-        });
-    }
-
-    fn tag(&mut self) -> Result<Tag, PgnError> {
-        let (line, column) = (self.line, self.column);
-        let bad = |r: &Reader, what| r.error(r.line, r.column, PgnErrorKind::BadTag(what));
-        self.bump(); // '['
-        self.skip_whitespace();
-        let mut name = String::new();
-        while let Some(c) = self.peek() {
-            if c.is_whitespace() || c == '"' || c == ']' {
-                break;
-            }
-            name.push(c);
-            self.bump();
+        let mv = parsed.map_err(|error| MoveFailure {
+            ply,
+            text: written.text.clone(),
+            line: written.line,
+            column: written.column + error.column().map_or(0, |c| c - 1),
+            error,
+        })?;
+        let mut note = Annotation {
+            nags: written.nags.clone(),
+            comment: written.comment.clone(),
+            variations: Vec::new(),
+        };
+        for variation in &written.variations {
+            let mut line = Line {
+                comment: variation.comment.clone(),
+                ..Line::default()
+            };
+            resolve(
+                &pos,
+                notation,
+                &variation.moves,
+                ply - 1,
+                &mut line.moves,
+                &mut line.notes,
+            )?;
+            note.variations.push(line);
         }
-        if name.is_empty() {
-            return Err(bad(self, "expected a tag name after '['"));
-        }
-        self.skip_whitespace();
-        if self.peek() != Some('"') {
-            return Err(bad(self, "expected '\"' before the tag value"));
-        }
-        self.bump();
-        let mut value = String::new();
-        loop {
-            match self.bump() {
-                None | Some('\n') => return Err(bad(self, "the tag value is never closed")),
-                Some('\\') if matches!(self.peek(), Some('"') | Some('\\')) => {
-                    value.extend(self.bump());
-                }
-                // Real records leave inner quotes unescaped (`""凈安杯"象棋名人賽"`): only a
-                // quote followed by `]` closes the value.
-                Some('"') if self.closing_bracket_follows() => break,
-                Some(c) => value.push(c),
-            }
-        }
-        self.skip_whitespace();
-        if self.peek() != Some(']') {
-            return Err(bad(self, "expected ']' after the tag value"));
-        }
-        self.bump();
-        Ok(Tag {
-            name,
-            value,
-            line,
-            column,
-        })
-    }
-
-    fn closing_bracket_follows(&self) -> bool {
-        self.chars[self.at..]
-            .iter()
-            .find(|c| !matches!(c, ' ' | '\t'))
-            .is_some_and(|&c| c == ']')
-    }
-
-    fn comment(&mut self, line: usize, column: usize) -> Result<(), PgnError> {
-        self.bump();
-        loop {
-            match self.bump() {
-                None => return Err(self.error(line, column, PgnErrorKind::UnclosedComment)),
-                Some('}') => return Ok(()),
-                Some(_) => {}
-            }
-        }
-    }
-
-    /// Skips a variation, nested ones and comments inside it included.
-    fn variation(&mut self, line: usize, column: usize) -> Result<(), PgnError> {
-        self.bump();
-        let mut depth = 1;
-        while depth > 0 {
-            let (l, c) = (self.line, self.column);
-            match self.bump() {
-                None => return Err(self.error(line, column, PgnErrorKind::UnclosedVariation)),
-                Some('(') => depth += 1,
-                Some(')') => depth -= 1,
-                Some('{') => {
-                    // Step back so comment() sees the brace it reports.
-                    self.at -= 1;
-                    self.column -= 1;
-                    self.comment(l, c)?;
-                }
-                Some(_) => {}
-            }
-        }
+        pos.make_move(mv);
+        moves.push(mv);
+        notes.push(note);
         Ok(())
+    });
+    while notes.last().is_some_and(Annotation::is_empty) {
+        notes.pop();
     }
+    result
 }
 
 #[cfg(test)]
@@ -445,5 +280,64 @@ mod tests {
         assert_eq!((err.line, err.column), (1, 8));
         let err = parse_pgn("1. 炮二平五 )").unwrap_err();
         assert_eq!(err.kind, PgnErrorKind::StrayParenthesis);
+    }
+
+    #[test]
+    fn keeps_comments_nags_and_nested_variations() {
+        let text = "{before} 1. 炮二平五 {centre} {again} 马8进7?! $14 \
+                    (1... 炮8平5 {same} 2. 马二进三 (2. 马八进七 ; to the end\n) 马8进7) \
+                    ( {other} 1... 卒7进1! ) 2. 马二进三 *";
+        let game = parse_pgn(text).unwrap();
+        assert_eq!(game.comment.as_deref(), Some("before"));
+        assert_eq!(texts(&game), ["炮二平五", "马8进7", "马二进三"]);
+        assert_eq!(game.moves[0].comment.as_deref(), Some("centre again"));
+        let reply = &game.moves[1];
+        assert_eq!(reply.nags, [6, 14]);
+        assert_eq!(reply.variations.len(), 2);
+        let first = &reply.variations[0];
+        assert_eq!(
+            first
+                .moves
+                .iter()
+                .map(|m| m.text.as_str())
+                .collect::<Vec<_>>(),
+            ["炮8平5", "马二进三", "马8进7"]
+        );
+        assert_eq!(first.moves[0].comment.as_deref(), Some("same"));
+        let nested = &first.moves[1].variations[0];
+        assert_eq!(nested.moves[0].text, "马八进七");
+        assert_eq!(nested.moves[0].comment.as_deref(), Some("to the end"));
+        let second = &reply.variations[1];
+        assert_eq!(second.comment.as_deref(), Some("other"));
+        assert_eq!(second.moves[0].nags, [1]);
+        assert_eq!(game.result, Some(GameResult::Unknown));
+
+        let (record, failure) = game.replay_partial().unwrap();
+        assert_eq!(failure, None);
+        assert_eq!(record.comment.as_deref(), Some("before"));
+        let note = record.note(1).unwrap();
+        assert_eq!(note.nags, [6, 14]);
+        let iccs = |line: &Line| line.moves.iter().map(|m| m.iccs()).collect::<Vec<_>>();
+        assert_eq!(iccs(&note.variations[0]), ["h7e7", "h0g2", "h9g7"]);
+        assert_eq!(iccs(&note.variations[0].notes[1].variations[0]), ["b0c2"]);
+        assert_eq!(iccs(&note.variations[1]), ["g6g5"]);
+        assert_eq!(record.notes.len(), 2, "no empty notes after the last");
+    }
+
+    #[test]
+    fn an_illegal_move_in_a_variation_says_where() {
+        let text = "1. 炮二平五 马8进7\n2. 马二进三 (2. 马八进七 (2. 车一进一 马2进9)) 车9平8 *";
+        let (record, failure) = parse_pgn(text).unwrap().replay_partial().unwrap();
+        let failure = failure.unwrap();
+        assert_eq!((failure.ply, failure.line, failure.column), (4, 2, 27));
+        assert_eq!(failure.text, "马2进9");
+        assert_eq!(record.moves.len(), 2);
+        let err = parse_pgn("( 1. 炮二平五 )").unwrap_err();
+        assert_eq!(err.kind, PgnErrorKind::VariationWithoutMove);
+        let err = parse_pgn("1. 炮二平五 $x").unwrap_err();
+        assert_eq!(
+            (err.line, err.column, err.kind),
+            (1, 9, PgnErrorKind::BadNag("x".into()))
+        );
     }
 }
