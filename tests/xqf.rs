@@ -331,7 +331,9 @@ fn replay_reads_the_fixtures() {
         serde_json::json!({
             "moves": 6,
             "fen": annotated_game().final_position().to_fen(),
-            "result": "0-1"
+            "result": "0-1",
+            "comments": 4,
+            "variations": 4
         })
     );
     let (_, v18) = replay_json("annotated_v18.xqf");
