@@ -345,7 +345,9 @@ fn replay_reads_the_fixtures() {
         serde_json::json!({
             "moves": 7,
             "fen": "9/3ka1R2/9/9/9/9/4p4/5A3/9/3AK4 w - - 7 5",
-            "result": "1-0"
+            "result": "1-0",
+            "comments": 1,
+            "variations": 1
         })
     );
 }
