@@ -23,6 +23,14 @@ fn moves(text: &str) -> Vec<Move> {
     text.split_whitespace().map(mv).collect()
 }
 
+/// A game from the opening position with these moves.
+fn played(text: &str) -> GameRecord {
+    GameRecord {
+        moves: moves(text),
+        ..GameRecord::default()
+    }
+}
+
 fn line(text: &str) -> Line {
     Line::new(moves(text))
 }
@@ -123,8 +131,7 @@ fn seeds_choose_the_keys_and_the_plain_version_has_none() {
 
 #[test]
 fn the_plain_version_is_laid_out_as_xqf_txt_says() {
-    let mut game = GameRecord::default();
-    game.moves = moves("c3c4 h9g7");
+    let game = played("c3c4 h9g7");
     let bytes = write_xqf(&game, 10);
     // The root record, then 兵七进一 (c3c4: from 23 + 24, to 24 + 32) and the last move.
     assert_eq!(
@@ -189,8 +196,7 @@ fn refusals_say_where_and_what() {
 
 #[test]
 fn an_illegal_move_says_its_ply_and_offset() {
-    let mut game = GameRecord::default();
-    game.moves = moves("h2e2 h9g7 h2e2");
+    let game = played("h2e2 h9g7 h2e2");
     for version in VERSIONS {
         let bytes = write_xqf(&game, version);
         let err = read_xqf(&bytes).unwrap_err();
@@ -210,8 +216,7 @@ fn an_illegal_move_says_its_ply_and_offset() {
         ));
     }
     // In a variation the ply counts from the game's start.
-    let mut game = GameRecord::default();
-    game.moves = moves("h2e2 h9g7");
+    let mut game = played("h2e2 h9g7");
     game.note_mut(1).variations.push(line("b9c7 e2e5"));
     let err = read_xqf(&write_xqf(&game, 12)).unwrap_err();
     assert_eq!(err.illegal_ply(), Some(3));
@@ -264,10 +269,11 @@ fn nested(level: usize, deepest: usize) -> Line {
 fn variations_nest_up_to_the_limit() {
     let game = |deepest| {
         let main = nested(0, deepest);
-        let mut game = GameRecord::default();
-        game.moves = main.moves;
-        game.notes = main.notes;
-        game
+        GameRecord {
+            moves: main.moves,
+            notes: main.notes,
+            ..GameRecord::default()
+        }
     };
     let deep = game(MAX_NESTING);
     assert_eq!(read_xqf(&write_xqf(&deep, 18)).unwrap(), deep);
@@ -288,8 +294,7 @@ fn fixture(name: &str) -> PathBuf {
 /// The committed fixtures and the games they were written from (`XQF_BLESS=1` rewrites
 /// them after a deliberate change of the writer).
 fn fixtures() -> Vec<(&'static str, Vec<u8>)> {
-    let mut illegal = GameRecord::default();
-    illegal.moves = moves("h2e2 h9g7 h2e2");
+    let illegal = played("h2e2 h9g7 h2e2");
     vec![
         ("annotated_v10.xqf", write_xqf(&annotated_game(), 10)),
         (
@@ -467,4 +472,46 @@ proptest! {
         bytes.extend(tree);
         let _ = read_xqf(&bytes);
     }
+}
+
+#[test]
+fn book_build_walks_folders_for_xqf_files_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games");
+    std::fs::create_dir(&games).unwrap();
+    for (name, bytes) in fixtures() {
+        std::fs::write(games.join(name), bytes).unwrap();
+    }
+    // The extension is matched without case; a PGN file beside them is read as before.
+    std::fs::rename(
+        games.join("annotated_v18.xqf"),
+        games.join("annotated_v18.XQF"),
+    )
+    .unwrap();
+    std::fs::write(
+        games.join("one.pgn"),
+        annotated_game().to_pgn(Notation::Chinese),
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_xiangqi-tui"))
+        .args(["book", "build", "--quiet", "-o"])
+        .arg(dir.path().join("book.xqb"))
+        .arg(&games)
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    );
+    assert!(out.status.success(), "{stderr}");
+    assert!(stdout.starts_with("4 games from 5 files in "), "{stdout}");
+    assert!(
+        stdout.contains("skipped 1 with an illegal move, 0 unreadable"),
+        "{stdout}"
+    );
+    let illegal = format!(
+        "skipped (illegal move): {}: offset 0x040c: move record 3: ply 3: h2e2 is illegal here",
+        games.join("illegal_v11.xqf").display()
+    );
+    assert!(stderr.contains(&illegal), "{stderr}");
 }
