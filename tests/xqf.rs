@@ -515,3 +515,101 @@ fn book_build_walks_folders_for_xqf_files_too() {
     );
     assert!(stderr.contains(&illegal), "{stderr}");
 }
+
+/// Local measurement: every distinct game of the CCPD dataset (Yu-Han Tseng and Bo-Nian
+/// Chen (2026). Chinese Chess Practical Dataset (CCPD). CC BY 4.0), kept outside the
+/// repository, written as XQF 10 and 18 and read back to the same start, moves, result and
+/// the tags XQF has. Runs only where `XQF_CCPD_DIR` names the unpacked `Dataset` folder.
+#[test]
+fn ccpd_games_survive_xqf_when_at_hand() {
+    let Some(root) = std::env::var_os("XQF_CCPD_DIR") else {
+        return;
+    };
+    let mut stack = vec![PathBuf::from(root)];
+    let mut files = Vec::new();
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "pgn") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    let kept = [
+        "Event",
+        "Title",
+        "Site",
+        "Date",
+        "Red",
+        "Black",
+        "TimeControl",
+        "RedTime",
+        "BlackTime",
+        "Annotator",
+        "Author",
+    ];
+    let mut seen = std::collections::HashSet::new();
+    let (mut games, mut plies, mut unreadable, mut bytes_10, mut bytes_18) = (0, 0, 0, 0, 0);
+    let mut read_time = std::time::Duration::ZERO;
+    for path in &files {
+        let Ok(game) = GameRecord::read_file(path) else {
+            unreadable += 1;
+            continue;
+        };
+        if !seen.insert((game.start.to_fen(), game.moves.clone())) {
+            continue;
+        }
+        let mut expected = game.clone();
+        // XQF strings are read without the spaces around them.
+        for (_, value) in &mut expected.tags {
+            *value = value.trim().to_string();
+        }
+        expected
+            .tags
+            .retain(|(name, value)| kept.contains(&name.as_str()) && !value.is_empty());
+        expected
+            .tags
+            .sort_by_key(|(name, _)| kept.iter().position(|k| k == name));
+        for (version, seed) in [(10, 0), (18, games as u64)] {
+            let bytes = write_xqf_seeded(&game, version, seed);
+            if version == 10 {
+                bytes_10 += bytes.len();
+            } else {
+                bytes_18 += bytes.len();
+            }
+            let started = std::time::Instant::now();
+            let mut back = read_xqf(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            read_time += started.elapsed();
+            // Names longer than their field are cut; compare what fits.
+            back.tags.retain(|(name, _)| expected.tag(name).is_some());
+            let mut fitted = expected.clone();
+            for (name, value) in &mut fitted.tags {
+                if let Some(short) = back.tag(name) {
+                    assert!(value.starts_with(short), "{}: {name}", path.display());
+                    *value = short.to_string();
+                }
+            }
+            // XQF keeps the board and the side to move, not the move number.
+            let placed = |p: &Position| p.to_fen().split(' ').take(2).collect::<Vec<_>>().join(" ");
+            assert_eq!(
+                placed(&back.start),
+                placed(&fitted.start),
+                "{}",
+                path.display()
+            );
+            assert_eq!(back.moves, fitted.moves, "{}", path.display());
+            assert_eq!(back.result, fitted.result, "{}", path.display());
+            assert_eq!(back.tags, fitted.tags, "{}", path.display());
+        }
+        games += 1;
+        plies += game.moves.len();
+    }
+    println!(
+        "{} files, {unreadable} unreadable as PGN, {games} distinct games, {plies} plies; \
+         XQF 10 {bytes_10} bytes, XQF 18 {bytes_18} bytes; reading them all took {read_time:?}",
+        files.len()
+    );
+}
