@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use xiangqi_tui::board::{Move, Position};
 use xiangqi_tui::notation::Notation;
 use xiangqi_tui::record::xqf::{
-    MAX_NESTING, XqfErrorKind, is_xqf, read_xqf, write_xqf, write_xqf_seeded,
+    MAX_NESTING, MAX_PLIES, XqfErrorKind, is_xqf, read_xqf, write_xqf, write_xqf_seeded,
 };
 use xiangqi_tui::record::{GameRecord, GameResult, Line, RecordError};
 
@@ -281,6 +281,26 @@ fn variations_nest_up_to_the_limit() {
     assert!(
         matches!(err.kind, XqfErrorKind::TooDeep { max: 100, .. }),
         "{err}"
+    );
+}
+
+#[test]
+fn lines_are_refused_past_the_ply_limit() {
+    let dance = ["h0g2", "h9g7", "g2h0", "g7h9"];
+    let game = |plies: usize| GameRecord {
+        moves: (0..plies).map(|i| mv(dance[i % 4])).collect(),
+        ..GameRecord::default()
+    };
+    let long = game(MAX_PLIES);
+    assert_eq!(read_xqf(&write_xqf(&long, 11)).unwrap(), long);
+    let err = read_xqf(&write_xqf(&game(MAX_PLIES + 1), 11)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "offset 0x{:04x}: move record {}: the line is longer than 20000 plies",
+            0x400 + 4 * (MAX_PLIES + 1),
+            MAX_PLIES + 1
+        )
     );
 }
 
