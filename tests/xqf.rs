@@ -1,15 +1,15 @@
 //! XQF records: every version written and read back whole (tags, setup positions, comments,
-//! variations, GBK names), refusals that say where, the fixtures in `tests/data/xqf/` read
-//! through `replay`, and files of another writer when they are at hand.
+//! variations, GBK names), refusals that say where, and the fixtures in `tests/data/xqf/`
+//! read through `replay` and `book build` (robustness and other writers' files:
+//! `xqf_robustness.rs`).
 
 use std::path::PathBuf;
 use std::process::Command;
 
-use proptest::prelude::*;
 use xiangqi_tui::board::{Move, Position};
 use xiangqi_tui::notation::Notation;
 use xiangqi_tui::record::xqf::{
-    MAX_NESTING, XqfErrorKind, is_xqf, read_xqf, write_xqf, write_xqf_seeded,
+    MAX_NESTING, MAX_PLIES, XqfErrorKind, is_xqf, read_xqf, write_xqf, write_xqf_seeded,
 };
 use xiangqi_tui::record::{GameRecord, GameResult, Line, RecordError};
 
@@ -21,6 +21,14 @@ fn mv(text: &str) -> Move {
 
 fn moves(text: &str) -> Vec<Move> {
     text.split_whitespace().map(mv).collect()
+}
+
+/// A game from the opening position with these moves.
+fn played(text: &str) -> GameRecord {
+    GameRecord {
+        moves: moves(text),
+        ..GameRecord::default()
+    }
 }
 
 fn line(text: &str) -> Line {
@@ -123,8 +131,7 @@ fn seeds_choose_the_keys_and_the_plain_version_has_none() {
 
 #[test]
 fn the_plain_version_is_laid_out_as_xqf_txt_says() {
-    let mut game = GameRecord::default();
-    game.moves = moves("c3c4 h9g7");
+    let game = played("c3c4 h9g7");
     let bytes = write_xqf(&game, 10);
     // The root record, then 兵七进一 (c3c4: from 23 + 24, to 24 + 32) and the last move.
     assert_eq!(
@@ -189,8 +196,7 @@ fn refusals_say_where_and_what() {
 
 #[test]
 fn an_illegal_move_says_its_ply_and_offset() {
-    let mut game = GameRecord::default();
-    game.moves = moves("h2e2 h9g7 h2e2");
+    let game = played("h2e2 h9g7 h2e2");
     for version in VERSIONS {
         let bytes = write_xqf(&game, version);
         let err = read_xqf(&bytes).unwrap_err();
@@ -210,8 +216,7 @@ fn an_illegal_move_says_its_ply_and_offset() {
         ));
     }
     // In a variation the ply counts from the game's start.
-    let mut game = GameRecord::default();
-    game.moves = moves("h2e2 h9g7");
+    let mut game = played("h2e2 h9g7");
     game.note_mut(1).variations.push(line("b9c7 e2e5"));
     let err = read_xqf(&write_xqf(&game, 12)).unwrap_err();
     assert_eq!(err.illegal_ply(), Some(3));
@@ -264,10 +269,11 @@ fn nested(level: usize, deepest: usize) -> Line {
 fn variations_nest_up_to_the_limit() {
     let game = |deepest| {
         let main = nested(0, deepest);
-        let mut game = GameRecord::default();
-        game.moves = main.moves;
-        game.notes = main.notes;
-        game
+        GameRecord {
+            moves: main.moves,
+            notes: main.notes,
+            ..GameRecord::default()
+        }
     };
     let deep = game(MAX_NESTING);
     assert_eq!(read_xqf(&write_xqf(&deep, 18)).unwrap(), deep);
@@ -275,6 +281,26 @@ fn variations_nest_up_to_the_limit() {
     assert!(
         matches!(err.kind, XqfErrorKind::TooDeep { max: 100, .. }),
         "{err}"
+    );
+}
+
+#[test]
+fn lines_are_refused_past_the_ply_limit() {
+    let dance = ["h0g2", "h9g7", "g2h0", "g7h9"];
+    let game = |plies: usize| GameRecord {
+        moves: (0..plies).map(|i| mv(dance[i % 4])).collect(),
+        ..GameRecord::default()
+    };
+    let long = game(MAX_PLIES);
+    assert_eq!(read_xqf(&write_xqf(&long, 11)).unwrap(), long);
+    let err = read_xqf(&write_xqf(&game(MAX_PLIES + 1), 11)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "offset 0x{:04x}: move record {}: the line is longer than 20000 plies",
+            0x400 + 4 * (MAX_PLIES + 1),
+            MAX_PLIES + 1
+        )
     );
 }
 
@@ -288,8 +314,7 @@ fn fixture(name: &str) -> PathBuf {
 /// The committed fixtures and the games they were written from (`XQF_BLESS=1` rewrites
 /// them after a deliberate change of the writer).
 fn fixtures() -> Vec<(&'static str, Vec<u8>)> {
-    let mut illegal = GameRecord::default();
-    illegal.moves = moves("h2e2 h9g7 h2e2");
+    let illegal = played("h2e2 h9g7 h2e2");
     vec![
         ("annotated_v10.xqf", write_xqf(&annotated_game(), 10)),
         (
@@ -367,108 +392,44 @@ fn replay_reports_an_illegal_xqf_move_with_its_ply_and_offset() {
     );
 }
 
-/// Files of another writer (XQStudio's, e.g. ElephantEye's XQFTOOLS samples) are read when
-/// `XQF_SAMPLES` names their folder; they are not committed (their licence is not ours).
-/// A PGN of the same name beside one must agree with it.
 #[test]
-fn files_of_another_writer_read_when_at_hand() {
-    let Some(dir) = std::env::var_os("XQF_SAMPLES") else {
-        return;
-    };
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("xqf")))
-        .collect();
-    paths.sort();
-    for path in paths {
-        let bytes = std::fs::read(&path).unwrap();
-        let game = read_xqf(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        println!(
-            "{}: version {}, {} plies, {} comments, {} variations, tags {:?}\n{}",
-            path.display(),
-            bytes[2],
-            game.moves.len(),
-            game.notes.iter().filter(|n| n.comment.is_some()).count()
-                + usize::from(game.comment.is_some()),
-            game.notes.iter().map(|n| n.variations.len()).sum::<usize>(),
-            game.tags,
-            game.to_pgn(Notation::Chinese)
-        );
-        // Our writer's bytes for it read back the same game.
-        for version in VERSIONS {
-            assert_eq!(read_xqf(&write_xqf(&game, version)).unwrap(), game);
-        }
-        let pgn = path.with_extension("PGN");
-        if let Ok(text) = std::fs::read(&pgn) {
-            let pgn = GameRecord::from_pgn_bytes(&text).unwrap();
-            assert_eq!(game.start, pgn.start, "{}", path.display());
-            assert_eq!(game.moves, pgn.moves, "{}", path.display());
-            assert_eq!(game.result, pgn.result, "{}", path.display());
-            println!("{}: agrees with its PGN", path.display());
-        }
+fn book_build_walks_folders_for_xqf_files_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games");
+    std::fs::create_dir(&games).unwrap();
+    for (name, bytes) in fixtures() {
+        std::fs::write(games.join(name), bytes).unwrap();
     }
-}
-
-/// Valid files of every version to mutate.
-fn valid_files() -> Vec<Vec<u8>> {
-    VERSIONS
-        .iter()
-        .flat_map(|&v| {
-            [
-                write_xqf(&annotated_game(), v),
-                write_xqf(&black_to_move(), v),
-            ]
-        })
-        .collect()
-}
-
-#[test]
-fn every_truncation_is_an_error_not_a_panic() {
-    for file in valid_files() {
-        for len in 0..file.len() {
-            assert!(read_xqf(&file[..len]).is_err(), "length {len}");
-        }
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1000))]
-
-    #[test]
-    fn random_bytes_never_panic(
-        version in any::<u8>(),
-        body in proptest::collection::vec(any::<u8>(), 0..3000),
-    ) {
-        let mut bytes = b"XQ".to_vec();
-        bytes.push(version);
-        bytes.extend(body);
-        let _ = read_xqf(&bytes);
-        let _ = GameRecord::from_bytes(&bytes);
-    }
-
-    #[test]
-    fn bit_flips_never_panic(
-        file in 0usize..8,
-        flips in proptest::collection::vec((any::<usize>(), 0u8..8), 1..4),
-    ) {
-        let mut bytes = valid_files().swap_remove(file);
-        for (at, bit) in flips {
-            let at = at % bytes.len();
-            bytes[at] ^= 1 << bit;
-        }
-        let _ = read_xqf(&bytes);
-    }
-
-    #[test]
-    fn random_move_trees_never_panic(
-        file in 0usize..8,
-        tree in proptest::collection::vec(any::<u8>(), 0..600),
-    ) {
-        // A valid header, then noise: the tree reader meets every flag combination.
-        let mut bytes = valid_files().swap_remove(file);
-        bytes.truncate(0x400);
-        bytes.extend(tree);
-        let _ = read_xqf(&bytes);
-    }
+    // The extension is matched without case; a PGN file beside them is read as before.
+    std::fs::rename(
+        games.join("annotated_v18.xqf"),
+        games.join("annotated_v18.XQF"),
+    )
+    .unwrap();
+    std::fs::write(
+        games.join("one.pgn"),
+        annotated_game().to_pgn(Notation::Chinese),
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_xiangqi-tui"))
+        .args(["book", "build", "--quiet", "-o"])
+        .arg(dir.path().join("book.xqb"))
+        .arg(&games)
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    );
+    assert!(out.status.success(), "{stderr}");
+    assert!(stdout.starts_with("4 games from 5 files in "), "{stdout}");
+    assert!(
+        stdout.contains("skipped 1 with an illegal move, 0 unreadable"),
+        "{stdout}"
+    );
+    let illegal = format!(
+        "skipped (illegal move): {}: offset 0x040c: move record 3: ply 3: h2e2 is illegal here",
+        games.join("illegal_v11.xqf").display()
+    );
+    assert!(stderr.contains(&illegal), "{stderr}");
 }

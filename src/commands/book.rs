@@ -12,7 +12,8 @@ use xiangqi_tui::book::builder::add_pgn_text;
 use xiangqi_tui::book::{Book, BookBuilder};
 use xiangqi_tui::engine::book_gen::{GenerateOptions, generate};
 use xiangqi_tui::notation::{Notation, format_move, parse_move};
-use xiangqi_tui::record::decode;
+use xiangqi_tui::record::xqf::is_xqf;
+use xiangqi_tui::record::{GameRecord, RecordError, decode};
 
 use super::UsageError;
 use crate::cli::{BookBuildArgs, BookCommand, BookGenerateArgs, BookShowArgs, GlobalArgs};
@@ -64,7 +65,8 @@ impl ProgressBar {
     }
 }
 
-/// The files to read: files as given, folders walked for `.pgn` files, each sorted.
+/// The files to read: files as given, folders walked for `.pgn` and `.xqf` files, each
+/// sorted.
 fn pgn_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
@@ -74,10 +76,9 @@ fn pgn_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>> {
         for path in entries {
             if path.is_dir() {
                 walk(&path, out)?;
-            } else if path
-                .extension()
-                .is_some_and(|ext| ext.eq_ignore_ascii_case("pgn"))
-            {
+            } else if path.extension().is_some_and(|ext| {
+                ext.eq_ignore_ascii_case("pgn") || ext.eq_ignore_ascii_case("xqf")
+            }) {
                 out.push(path);
             }
         }
@@ -114,6 +115,17 @@ fn build(args: &BookBuildArgs) -> Result<()> {
         let text = match std::fs::read(file) {
             Err(e) => {
                 unreadable.push(format!("{shown}: {e}"));
+                continue;
+            }
+            // An XQF file (known by its magic, whatever its name) holds one game.
+            Ok(bytes) if is_xqf(&bytes) => {
+                match GameRecord::from_bytes(&bytes) {
+                    Ok(game) => builder.add_game(&game),
+                    Err(RecordError::Xqf(e)) if e.illegal_ply().is_some() => {
+                        illegal.push(format!("{shown}: {e}"))
+                    }
+                    Err(e) => unreadable.push(format!("{shown}: {e}")),
+                }
                 continue;
             }
             Ok(bytes) => match decode(&bytes) {

@@ -1,8 +1,10 @@
 //! Game files the TUI reads and writes, through the record module: the autosave and
-//! saved games are PGN; loading takes a FEN or a PGN file (UTF-8, GBK or Big5).
+//! saved games are PGN; loading takes a FEN, a PGN file (UTF-8, GBK or Big5) or an XQF
+//! file (its main line).
 
 use crate::board::Position;
 use crate::game::GameState;
+use crate::record::xqf::is_xqf;
 use crate::record::{GameRecord, decode};
 
 /// The unfinished game as the autosave file holds it: PGN in Chinese notation.
@@ -30,7 +32,11 @@ pub fn read_game(text: &str) -> Result<GameState, String> {
         return Ok(GameState::new(position));
     }
     let record = GameRecord::from_pgn(text).map_err(|error| error.to_string())?;
-    GameState::from_record(&record).map_err(|illegal| {
+    game_of(&record)
+}
+
+fn game_of(record: &GameRecord) -> Result<GameState, String> {
+    GameState::from_record(record).map_err(|illegal| {
         format!(
             "move {} ({}) is illegal",
             illegal.index + 1,
@@ -39,8 +45,13 @@ pub fn read_game(text: &str) -> Result<GameState, String> {
     })
 }
 
-/// Reads a game file's bytes (UTF-8, GBK/GB18030 or Big5).
+/// Reads a game file's bytes: XQF (known by its magic), else text in UTF-8, GBK/GB18030 or
+/// Big5.
 pub fn read_game_bytes(bytes: &[u8]) -> Result<GameState, String> {
+    if is_xqf(bytes) {
+        let record = GameRecord::from_bytes(bytes).map_err(|error| error.to_string())?;
+        return game_of(&record);
+    }
     let (text, _) = decode(bytes).map_err(|error| error.to_string())?;
     read_game(&text)
 }
@@ -100,5 +111,20 @@ mod tests {
         assert!(error.starts_with("line 3:9: move 2"), "{error}");
         assert!(read_game("").is_err());
         assert!(read_game_bytes(&[0xff, 0xfe, 0x00, 0x80]).is_err());
+    }
+
+    #[test]
+    fn xqf_files_load_by_their_magic() {
+        let original = game(&["h2e2", "h9g7", "h0g2"]);
+        let bytes = crate::record::write_xqf(&original.to_record(), 12);
+        assert_eq!(
+            iccs(&read_game_bytes(&bytes).unwrap()),
+            ["h2e2", "h9g7", "h0g2"]
+        );
+        let error = read_game_bytes(&bytes[..0x402]).unwrap_err();
+        assert_eq!(
+            error,
+            "offset 0x0400: truncated move tree: move record 0 needs 4 bytes, 2 are left"
+        );
     }
 }

@@ -38,6 +38,8 @@ pub enum XqfErrorKind {
     },
     #[error("move record {record}: variations nested more than {max} deep")]
     TooDeep { record: usize, max: usize },
+    #[error("move record {record}: the line is longer than {max} plies")]
+    TooLong { record: usize, max: usize },
 }
 
 impl XqfError {

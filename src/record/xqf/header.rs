@@ -176,12 +176,13 @@ impl Header {
 }
 
 /// A field's text: GBK (read as GB18030, its superset), cut to the room it has, trailing
-/// NULs and spaces dropped. Bad bytes become U+FFFD: a name is not worth refusing a game.
+/// NULs and white space around it dropped. Bad bytes become U+FFFD: a name is not worth refusing a game.
 fn read_text(bytes: &[u8], field: &Field) -> String {
     let len = usize::from(bytes[field.at]).min(field.room);
     let raw = &bytes[field.at + 1..field.at + 1 + len];
     let (text, _) = GB18030.decode_without_bom_handling(raw);
-    text.trim_end_matches(['\0', ' ']).trim_start().to_string()
+    text.trim_matches(|c: char| c == '\0' || c.is_whitespace())
+        .to_string()
 }
 
 /// Writes `text` as GBK into `field`, cut after the last whole character that fits.

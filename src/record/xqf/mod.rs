@@ -13,5 +13,5 @@ mod write;
 
 pub use error::{XqfError, XqfErrorKind};
 pub use read::{MAGIC, is_xqf, read_xqf};
-pub use tree::MAX_NESTING;
+pub use tree::{MAX_NESTING, MAX_PLIES};
 pub use write::{write_xqf, write_xqf_seeded};

@@ -1,6 +1,6 @@
 //! Reading an XQF file into a [`GameRecord`].
 
-use crate::board::{Color, Position};
+use crate::board::{Color, Position, Square};
 use crate::record::GameRecord;
 
 use super::error::{XqfError, XqfErrorKind};
@@ -42,27 +42,8 @@ pub fn read_xqf(bytes: &[u8]) -> Result<GameRecord, XqfError> {
     let version = header.version();
     let keys = Keys::from_tag(&header.tag);
     let nodes = read_nodes(bytes, version, &keys)?;
-    let bad_pieces =
-        |offset: usize, why: String| XqfError::new(offset, XqfErrorKind::BadPieces(why));
-    let board = read_board(&header.pieces, version, &keys);
-    // The side to move is the header's, unless the first move is the other side's piece
-    // (older writers leave the byte 0, and XiangQi Wizard follows the move).
-    let first = nodes[0].first_child.map(|i| nodes[i].from);
-    let side = |board: &[crate::board::Piece; 90]| {
-        let piece = first.map(|from| board[from.index()]);
-        match piece {
-            Some(p) if p.is_some() => p.color(),
-            _ if header.black_to_move => Color::Black,
-            _ => Color::Red,
-        }
-    };
-    let start = match board {
-        Ok(board) => {
-            position(&board, side(&board)).map_err(|e| bad_pieces(PIECES_AT, e.to_string()))
-        }
-        Err((slot, why)) => Err(bad_pieces(PIECES_AT + slot, why)),
-    };
-    let start = match start {
+    let first_from = nodes[0].first_child.map(|i| nodes[i].from);
+    let start = match start_position(&header, &keys, first_from) {
         Ok(start) => start,
         // Full games and openings start from the opening position; ElephantEye does not
         // even read their piece array, so a broken one there is not worth refusing.
@@ -79,4 +60,24 @@ pub fn read_xqf(bytes: &[u8]) -> Result<GameRecord, XqfError> {
         record.notes = main.notes;
     }
     Ok(record)
+}
+
+/// The position the piece array describes. The side to move is the header's, unless the
+/// first move (from `first_from`) is the other side's piece: older writers leave the byte
+/// 0, and XiangQi Wizard follows the move.
+fn start_position(
+    header: &Header,
+    keys: &Keys,
+    first_from: Option<Square>,
+) -> Result<Position, XqfError> {
+    let bad = |offset: usize, why: String| XqfError::new(offset, XqfErrorKind::BadPieces(why));
+    let board = read_board(&header.pieces, header.version(), keys)
+        .map_err(|(slot, why)| bad(PIECES_AT + slot, why))?;
+    let mover = first_from.map(|from| board[from.index()]);
+    let side = match mover {
+        Some(piece) if piece.is_some() => piece.color(),
+        _ if header.black_to_move => Color::Black,
+        _ => Color::Red,
+    };
+    position(&board, side).map_err(|e| bad(PIECES_AT, e.to_string()))
 }

@@ -16,6 +16,10 @@ use super::pieces::square;
 /// Variations inside variations deeper than this are refused: reading them recurses.
 pub const MAX_NESTING: usize = 100;
 
+/// Lines longer than this (in plies from the start) are refused: no game is that long, and
+/// the position's move counters would overflow.
+pub const MAX_PLIES: usize = 20_000;
+
 /// What the flags byte says, version by version.
 pub mod flags {
     /// Version 10: a next move follows (XQF.TXT writes 0xf0).
@@ -181,6 +185,15 @@ pub fn line(
     while let Some(index) = next {
         let node = &nodes[index];
         let mv = Move::new(node.from, node.to);
+        if ply > MAX_PLIES {
+            return Err(XqfError::new(
+                node.offset,
+                XqfErrorKind::TooLong {
+                    record: index,
+                    max: MAX_PLIES,
+                },
+            ));
+        }
         if !pos.is_legal(mv) {
             return Err(XqfError::new(
                 node.offset,
@@ -217,6 +230,8 @@ pub fn line(
         line.moves.push(mv);
         line.notes.push(note);
         pos.make_move(mv);
+        // Only legality is asked of `pos`: without its history, a variation's copy is cheap.
+        pos.clear_history();
         ply += 1;
         next = node.first_child;
     }

@@ -71,8 +71,8 @@ fn tag_bytes(version: u8, seed: u64) -> [u8; 16] {
         let mut rng = SplitMix64::new(seed);
         let mut draw = |low: usize, span: usize| (low + rng.below(span)) as u8;
         tag[3] = draw(0, 256);
-        for i in 8..12 {
-            tag[i] = draw(0, 256);
+        for byte in &mut tag[8..12] {
+            *byte = draw(0, 256);
         }
         let (kp, kf, kt) = (draw(1, 255), draw(1, 255), draw(1, 255));
         tag[12] = 0u8.wrapping_sub(kp).wrapping_sub(kf).wrapping_sub(kt);
