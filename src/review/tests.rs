@@ -22,8 +22,8 @@ fn eval(cp: i32, line: &[&str]) -> Evaluation {
     }
 }
 
-/// 1. 炮二平五 马8进7 2. 车一进一?? (the engine wanted 马二进三) and then Black's chariot
-/// takes nothing yet: scripted scores make move 3 a blunder.
+/// A short opening in which scripted scores make Red's second move (车一进一, where the
+/// engine wanted 马二进三) a blunder.
 fn game() -> GameRecord {
     GameRecord::from_pgn("1. 炮二平五 马8进7 2. 车一进一 车9平8 *").unwrap()
 }
