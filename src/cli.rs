@@ -109,6 +109,9 @@ pub enum Command {
     Notation,
     /// Replay a game record (PGN or XQF) and print the final position.
     Replay(ReplayArgs),
+    /// Review a game with the engine: inaccuracies, mistakes, blunders, better moves,
+    /// accuracy; `-o` writes it as annotated PGN.
+    Review(ReviewArgs),
     /// Search a textbook game tree (`.tree` file).
     Tree(TreeArgs),
     /// Analyse a position with the engine.
@@ -284,6 +287,23 @@ pub struct ReplayArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `review GAME`, searching each position to `--depth` (10 by default) or for
+/// `--movetime`, `--threads` positions at once.
+#[derive(Debug, Args)]
+pub struct ReviewArgs {
+    /// The game record (PGN: UTF-8, GBK or Big5).
+    pub file: PathBuf,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Write the game annotated (evals, ?! ? ??, better lines) as PGN to this file.
+    #[arg(short = 'o', long = "output", value_name = "OUT.pgn")]
+    pub output: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Args)]

@@ -18,6 +18,7 @@ pub mod game;
 pub mod notation;
 pub mod paths;
 pub mod record;
+pub mod review;
 pub mod rng;
 pub mod search;
 #[cfg(feature = "server")]

@@ -44,6 +44,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Moves(args) => commands::moves::run(&args, &cli.global),
         Command::Notation => commands::notation::run(),
         Command::Replay(args) => commands::replay::run(&args),
+        Command::Review(args) => commands::review::run(&args, &cli.global),
         Command::Compare(args) => commands::compare::run(&args, &cli.global),
         #[cfg(feature = "tui")]
         Command::Study(args) => commands::study::run(&args, &cli.global),

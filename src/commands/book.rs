@@ -1,9 +1,9 @@
 //! `xiangqi-tui book build|show|generate`: make an opening book from game records or
 //! from the engine's analysis, and list the book moves of a position.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::{Context, Result};
 use serde_json::json;
@@ -16,6 +16,7 @@ use xiangqi_tui::record::xqf::is_xqf;
 use xiangqi_tui::record::{GameRecord, RecordError, decode};
 
 use super::UsageError;
+use super::progress::ProgressBar;
 use crate::cli::{BookBuildArgs, BookCommand, BookGenerateArgs, BookShowArgs, GlobalArgs};
 
 pub fn run(command: &BookCommand, global: &GlobalArgs) -> Result<()> {
@@ -23,45 +24,6 @@ pub fn run(command: &BookCommand, global: &GlobalArgs) -> Result<()> {
         BookCommand::Build(args) => build(args),
         BookCommand::Show(args) => show(args, global),
         BookCommand::Generate(args) => generate_book(args, global),
-    }
-}
-
-/// A one-line progress bar on stderr, drawn only on a terminal, at most ten times a second.
-struct ProgressBar {
-    shown: bool,
-    last: Option<Instant>,
-}
-
-impl ProgressBar {
-    fn new(quiet: bool) -> ProgressBar {
-        ProgressBar {
-            shown: !quiet && io::stderr().is_terminal(),
-            last: None,
-        }
-    }
-
-    fn update(&mut self, done: usize, total: usize, label: &str) {
-        if !self.shown
-            || self
-                .last
-                .is_some_and(|t| t.elapsed() < Duration::from_millis(100) && done < total)
-        {
-            return;
-        }
-        self.last = Some(Instant::now());
-        const WIDTH: usize = 30;
-        let filled = (done * WIDTH).checked_div(total).unwrap_or(0).min(WIDTH);
-        eprint!(
-            "\r[{}{}] {done}/{total} {label}\x1b[K",
-            "#".repeat(filled),
-            ".".repeat(WIDTH - filled)
-        );
-    }
-
-    fn finish(&self) {
-        if self.shown && self.last.is_some() {
-            eprintln!();
-        }
     }
 }
 

@@ -13,7 +13,9 @@ pub mod notation;
 pub mod perft;
 #[cfg(feature = "tui")]
 pub mod play;
+pub(crate) mod progress;
 pub mod replay;
+pub mod review;
 #[cfg(feature = "server")]
 pub mod serve;
 #[cfg(feature = "tui")]
