@@ -22,24 +22,25 @@ pub fn run(command: &BookCommand, global: &GlobalArgs) -> Result<()> {
         BookCommand::Build(args) => build(args),
         BookCommand::Show(args) => show(args, global),
         BookCommand::Generate(args) => generate_book(args, global),
+        BookCommand::Ecco(args) => super::book_ecco::run(args),
     }
 }
 
 /// A one-line progress bar on stderr, drawn only on a terminal, at most ten times a second.
-struct ProgressBar {
+pub(super) struct ProgressBar {
     shown: bool,
     last: Option<Instant>,
 }
 
 impl ProgressBar {
-    fn new(quiet: bool) -> ProgressBar {
+    pub(super) fn new(quiet: bool) -> ProgressBar {
         ProgressBar {
             shown: !quiet && io::stderr().is_terminal(),
             last: None,
         }
     }
 
-    fn update(&mut self, done: usize, total: usize, label: &str) {
+    pub(super) fn update(&mut self, done: usize, total: usize, label: &str) {
         if !self.shown
             || self
                 .last
@@ -57,7 +58,7 @@ impl ProgressBar {
         );
     }
 
-    fn finish(&self) {
+    pub(super) fn finish(&self) {
         if self.shown && self.last.is_some() {
             eprintln!();
         }
@@ -65,7 +66,7 @@ impl ProgressBar {
 }
 
 /// The files to read: files as given, folders walked for `.pgn` files, each sorted.
-fn pgn_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>> {
+pub(super) fn pgn_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
             .map(|e| e.map(|e| e.path()))
@@ -97,7 +98,7 @@ fn pgn_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-fn kib(bytes: usize) -> String {
+pub(super) fn kib(bytes: usize) -> String {
     format!("{:.1} KiB", bytes as f64 / 1024.0)
 }
 
