@@ -24,11 +24,13 @@ pub(super) fn read_corpus(inputs: &[PathBuf], quiet: bool) -> Result<(Corpus, us
     for (index, file) in files.iter().enumerate() {
         progress.update(index, files.len(), "files");
         let shown = file.display().to_string();
-        match std::fs::read(file).map_err(|e| e.to_string()).and_then(|bytes| {
-            decode(&bytes)
-                .map(|(text, _)| text)
-                .map_err(|e| e.to_string())
-        }) {
+        match std::fs::read(file)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| {
+                decode(&bytes)
+                    .map(|(text, _)| text)
+                    .map_err(|e| e.to_string())
+            }) {
             Ok(text) => corpus.add_text(&text, &shown),
             Err(why) => corpus.skipped.push((shown, why)),
         }
@@ -74,7 +76,11 @@ fn describe(a: &Agreement) -> String {
 
 pub fn run(args: &BookEccoArgs) -> Result<()> {
     if !(0.0..=1.0).contains(&args.min_share) {
-        return Err(UsageError(format!("--min-share {} is not between 0 and 1", args.min_share)).into());
+        return Err(UsageError(format!(
+            "--min-share {} is not between 0 and 1",
+            args.min_share
+        ))
+        .into());
     }
     let started = Instant::now();
     let (corpus, files) = read_corpus(&args.inputs, args.quiet)?;

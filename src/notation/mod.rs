@@ -29,8 +29,8 @@ use thiserror::Error;
 
 use crate::board::{Move, Position};
 
-pub use error::{Candidate, IllegalReason, MoveError};
 pub use chinese::Script;
+pub use error::{Candidate, IllegalReason, MoveError};
 pub use iccs::format_uci;
 use layout::{Convention, Layout};
 

@@ -75,7 +75,8 @@ impl Corpus {
                         RecordError::Move(failure) => format!("illegal move: {failure}"),
                         other => other.to_string(),
                     };
-                    self.skipped.push((format!("{source} game {}", index + 1), why));
+                    self.skipped
+                        .push((format!("{source} game {}", index + 1), why));
                 }
             }
         }

@@ -195,7 +195,10 @@ mod tests {
     fn damage_is_refused() {
         let good = encode(&sample(), 24);
         assert_eq!(validate(&good[..10]), Err(TableError::TooShort(10)));
-        assert_eq!(validate(b"XQTBOOK\nxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"), Err(TableError::BadMagic));
+        assert_eq!(
+            validate(b"XQTBOOK\nxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"),
+            Err(TableError::BadMagic)
+        );
         assert!(matches!(
             validate(&good[..good.len() - 1]),
             Err(TableError::Length { entries: 2, .. })
@@ -208,7 +211,10 @@ mod tests {
         assert_eq!(validate(&version), Err(TableError::Version { found: 7 }));
         let mut swapped = sample();
         swapped.swap(0, 1);
-        assert_eq!(validate(&encode(&swapped, 24)), Err(TableError::Unsorted(1)));
+        assert_eq!(
+            validate(&encode(&swapped, 24)),
+            Err(TableError::Unsorted(1))
+        );
         let mut bad_code = encode(&sample(), 24);
         bad_code[HEADER_LEN + 8..HEADER_LEN + 10].copy_from_slice(&600u16.to_le_bytes());
         let sum = checksum(&bad_code[HEADER_LEN..]);
