@@ -374,6 +374,38 @@ pub enum BookCommand {
     /// Generate a book from the engine's own analysis of the start position (--depth
     /// sets the search depth, 6 by default).
     Generate(BookGenerateArgs),
+    /// Build the ECCO opening table from PGN games tagged [ECCO] (distinct games; the
+    /// held-out tenth is never used).
+    Ecco(BookEccoArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct BookEccoArgs {
+    /// PGN files (UTF-8, GBK or Big5) or folders.
+    #[arg(required = true, value_name = "PGN")]
+    pub inputs: Vec<PathBuf>,
+    /// Table file to write.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// Deepest ply of the positions kept.
+    #[arg(long, value_name = "N", default_value_t = 40)]
+    pub max_ply: u32,
+    /// Keep a position only if at least this many distinct games reach it.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub min_games: u32,
+    /// Keep a position only if its most common code has at least this share (0 to 1).
+    #[arg(long, value_name = "SHARE", default_value_t = 0.5)]
+    pub min_share: f64,
+    /// Also classify the held-out games with the table and print the agreement.
+    #[arg(long)]
+    pub holdout_report: bool,
+    /// Try settings on the validation split (tables built from the training part) and
+    /// print their agreement, best first; nothing is written.
+    #[arg(long, conflicts_with = "holdout_report")]
+    pub tune: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Args)]

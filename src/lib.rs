@@ -16,6 +16,7 @@ pub mod eval;
 pub mod external;
 pub mod game;
 pub mod notation;
+pub mod opening;
 pub mod paths;
 pub mod record;
 pub mod review;

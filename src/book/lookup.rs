@@ -130,7 +130,7 @@ impl Book {
 }
 
 /// The first index in `0..len` where `below` is false (`below` is true, then false).
-fn partition_point(len: usize, below: impl Fn(usize) -> bool) -> usize {
+pub(crate) fn partition_point(len: usize, below: impl Fn(usize) -> bool) -> usize {
     let (mut lo, mut hi) = (0, len);
     while lo < hi {
         let mid = lo + (hi - lo) / 2;

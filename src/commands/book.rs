@@ -24,12 +24,13 @@ pub fn run(command: &BookCommand, global: &GlobalArgs) -> Result<()> {
         BookCommand::Build(args) => build(args),
         BookCommand::Show(args) => show(args, global),
         BookCommand::Generate(args) => generate_book(args, global),
+        BookCommand::Ecco(args) => super::book_ecco::run(args),
     }
 }
 
 /// The files to read: files as given, folders walked for `.pgn` and `.xqf` files, each
 /// sorted.
-fn pgn_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>> {
+pub(super) fn pgn_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
             .map(|e| e.map(|e| e.path()))
@@ -60,7 +61,7 @@ fn pgn_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-fn kib(bytes: usize) -> String {
+pub(super) fn kib(bytes: usize) -> String {
     format!("{:.1} KiB", bytes as f64 / 1024.0)
 }
 

@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod book;
+pub mod book_ecco;
 pub mod compare;
 pub mod config;
 pub mod doctor;

@@ -81,9 +81,10 @@ pub(crate) fn alternative_selectors(p: &PieceFacts, mut accept: impl FnMut(Selec
     }
 }
 
-/// Characters for printing Chinese moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Script {
+/// Which Chinese characters to print: simplified or traditional (moves, opening names).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Script {
+    #[default]
     Simplified,
     Traditional,
 }

@@ -29,10 +29,9 @@ use thiserror::Error;
 
 use crate::board::{Move, Position};
 
+pub use chinese::Script;
 pub use error::{Candidate, IllegalReason, MoveError};
 pub use iccs::format_uci;
-
-use chinese::Script;
 use layout::{Convention, Layout};
 
 /// A notation to print moves in, or to read them in when the caller knows it.
@@ -50,6 +49,15 @@ pub enum Notation {
 }
 
 impl Notation {
+    /// The characters Chinese text goes with this notation in: traditional for
+    /// `ChineseTraditional`, simplified otherwise.
+    pub fn script(self) -> Script {
+        match self {
+            Notation::ChineseTraditional => Script::Traditional,
+            _ => Script::Simplified,
+        }
+    }
+
     /// The name `FromStr` reads.
     pub fn name(self) -> &'static str {
         match self {

@@ -1,0 +1,224 @@
+//! The opening table file: a 32-byte header and fixed-size entries sorted by key, so a
+//! lookup is a binary search over the bytes as they are.
+//!
+//! ```text
+//! header   magic "XQTECCO\n" | version u16 | entry size u16 | max ply u32 | entries u64 | checksum u64
+//! entry    key u64 | code u16
+//! ```
+//! All numbers little-endian. The key is the position's canonical book key (mirror
+//! images merged, `book::BookKey`); the code is an ECCO index (`Ecco::index`). Max ply
+//! is the deepest ply the table holds, so a lookup walks no further. The checksum is the
+//! book's FNV-1a over the entries.
+
+use thiserror::Error;
+
+use crate::book::format::checksum;
+
+use super::code::Ecco;
+
+pub const MAGIC: &[u8; 8] = b"XQTECCO\n";
+pub const VERSION: u16 = 1;
+pub const HEADER_LEN: usize = 32;
+pub const ENTRY_LEN: usize = 10;
+
+/// One position of the table and the code decided there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableEntry {
+    pub key: u64,
+    pub code: Ecco,
+}
+
+/// Why an opening table file was refused.
+#[derive(Debug, Clone, Error, PartialEq, Eq)]
+pub enum TableError {
+    #[error("{path}: {error}")]
+    File {
+        path: String,
+        error: Box<TableError>,
+    },
+    #[error("cannot read: {0}")]
+    Io(String),
+    #[error("{0} bytes is shorter than the {HEADER_LEN}-byte opening table header (truncated?)")]
+    TooShort(usize),
+    #[error("not a xiangqi-tui opening table (wrong magic bytes)")]
+    BadMagic,
+    #[error("opening table version {found} is not supported (this build reads version {VERSION})")]
+    Version { found: u16 },
+    #[error("entry size {found} does not match version {VERSION}'s {ENTRY_LEN} bytes")]
+    EntrySize { found: u16 },
+    #[error(
+        "the header says {entries} entries ({expected} bytes) but the file has {found} bytes \
+         (truncated or padded)"
+    )]
+    Length {
+        entries: u64,
+        expected: u128,
+        found: usize,
+    },
+    #[error("checksum mismatch: the entries are corrupt")]
+    Checksum,
+    #[error("entry {0} is out of order: the file is corrupt")]
+    Unsorted(usize),
+    #[error("entry {0} holds no ECCO code: the file is corrupt")]
+    BadCode(usize),
+}
+
+fn u16_at(bytes: &[u8], at: usize) -> u16 {
+    u16::from_le_bytes([bytes[at], bytes[at + 1]])
+}
+
+fn u32_at(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"))
+}
+
+fn u64_at(bytes: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"))
+}
+
+/// The key of entry `index` of a checked entry area.
+pub fn key_at(entries: &[u8], index: usize) -> u64 {
+    u64_at(entries, index * ENTRY_LEN)
+}
+
+/// The code of entry `index` of a checked entry area (checked at load).
+pub fn code_at(entries: &[u8], index: usize) -> Ecco {
+    Ecco::from_index(u16_at(entries, index * ENTRY_LEN + 8)).unwrap_or(Ecco::A00)
+}
+
+/// What `validate` learns of a good file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableInfo {
+    pub entries: usize,
+    pub max_ply: u32,
+}
+
+/// Checks a whole file: header, length, checksum, order and codes.
+pub fn validate(bytes: &[u8]) -> Result<TableInfo, TableError> {
+    if bytes.len() < HEADER_LEN {
+        if !MAGIC.starts_with(&bytes[..bytes.len().min(MAGIC.len())]) {
+            return Err(TableError::BadMagic);
+        }
+        return Err(TableError::TooShort(bytes.len()));
+    }
+    if &bytes[..8] != MAGIC {
+        return Err(TableError::BadMagic);
+    }
+    let version = u16_at(bytes, 8);
+    if version != VERSION {
+        return Err(TableError::Version { found: version });
+    }
+    let entry_len = u16_at(bytes, 10);
+    if usize::from(entry_len) != ENTRY_LEN {
+        return Err(TableError::EntrySize { found: entry_len });
+    }
+    let max_ply = u32_at(bytes, 12);
+    let entries = u64_at(bytes, 16);
+    let expected = HEADER_LEN as u128 + u128::from(entries) * ENTRY_LEN as u128;
+    if expected != bytes.len() as u128 {
+        return Err(TableError::Length {
+            entries,
+            expected,
+            found: bytes.len(),
+        });
+    }
+    let area = &bytes[HEADER_LEN..];
+    if checksum(area) != u64_at(bytes, 24) {
+        return Err(TableError::Checksum);
+    }
+    let count = entries as usize;
+    for index in 0..count {
+        if index > 0 && key_at(area, index - 1) >= key_at(area, index) {
+            return Err(TableError::Unsorted(index));
+        }
+        if Ecco::from_index(u16_at(area, index * ENTRY_LEN + 8)).is_none() {
+            return Err(TableError::BadCode(index));
+        }
+    }
+    Ok(TableInfo {
+        entries: count,
+        max_ply,
+    })
+}
+
+/// The file for `entries`, which must be sorted by key without repeats.
+pub fn encode(entries: &[TableEntry], max_ply: u32) -> Vec<u8> {
+    let mut area = Vec::with_capacity(entries.len() * ENTRY_LEN);
+    for e in entries {
+        area.extend_from_slice(&e.key.to_le_bytes());
+        area.extend_from_slice(&e.code.index().to_le_bytes());
+    }
+    let mut bytes = Vec::with_capacity(HEADER_LEN + area.len());
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&VERSION.to_le_bytes());
+    bytes.extend_from_slice(&(ENTRY_LEN as u16).to_le_bytes());
+    bytes.extend_from_slice(&max_ply.to_le_bytes());
+    bytes.extend_from_slice(&(entries.len() as u64).to_le_bytes());
+    bytes.extend_from_slice(&checksum(&area).to_le_bytes());
+    bytes.extend_from_slice(&area);
+    bytes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Vec<TableEntry> {
+        vec![
+            TableEntry {
+                key: 5,
+                code: "C45".parse().unwrap(),
+            },
+            TableEntry {
+                key: 9,
+                code: "A61".parse().unwrap(),
+            },
+        ]
+    }
+
+    #[test]
+    fn entries_round_trip() {
+        let bytes = encode(&sample(), 24);
+        assert_eq!(bytes.len(), HEADER_LEN + 2 * ENTRY_LEN);
+        assert_eq!(
+            validate(&bytes),
+            Ok(TableInfo {
+                entries: 2,
+                max_ply: 24
+            })
+        );
+        let area = &bytes[HEADER_LEN..];
+        assert_eq!((key_at(area, 0), code_at(area, 0)), (5, sample()[0].code));
+        assert_eq!((key_at(area, 1), code_at(area, 1)), (9, sample()[1].code));
+    }
+
+    #[test]
+    fn damage_is_refused() {
+        let good = encode(&sample(), 24);
+        assert_eq!(validate(&good[..10]), Err(TableError::TooShort(10)));
+        assert_eq!(
+            validate(b"XQTBOOK\nxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"),
+            Err(TableError::BadMagic)
+        );
+        assert!(matches!(
+            validate(&good[..good.len() - 1]),
+            Err(TableError::Length { entries: 2, .. })
+        ));
+        let mut flipped = good.clone();
+        flipped[HEADER_LEN + 3] ^= 1;
+        assert_eq!(validate(&flipped), Err(TableError::Checksum));
+        let mut version = good.clone();
+        version[8] = 7;
+        assert_eq!(validate(&version), Err(TableError::Version { found: 7 }));
+        let mut swapped = sample();
+        swapped.swap(0, 1);
+        assert_eq!(
+            validate(&encode(&swapped, 24)),
+            Err(TableError::Unsorted(1))
+        );
+        let mut bad_code = encode(&sample(), 24);
+        bad_code[HEADER_LEN + 8..HEADER_LEN + 10].copy_from_slice(&600u16.to_le_bytes());
+        let sum = checksum(&bad_code[HEADER_LEN..]);
+        bad_code[24..32].copy_from_slice(&sum.to_le_bytes());
+        assert_eq!(validate(&bad_code), Err(TableError::BadCode(0)));
+    }
+}
