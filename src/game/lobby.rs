@@ -247,6 +247,8 @@ pub struct RoomSummary {
     /// Whose move it is.
     pub to_move: Color,
     pub over: bool,
+    /// The opening's ECCO code, once the table knows it.
+    pub opening: Option<crate::opening::Ecco>,
 }
 
 /// A room name: 1 to 16 ASCII letters, digits and `-`.
@@ -341,12 +343,13 @@ fn player_name(name: &str) -> Result<String, String> {
 
 /// The room list's headings, in the columns of `room_line`.
 pub fn room_headings() -> String {
-    columns(["ROOM", "KIND", "RED", "BLACK", "MOVES", "WATCH", "STATE"])
+    columns(["ROOM", "RED", "BLACK", "MOVES", "ECCO", "WATCH", "STATE"])
 }
 
 /// One room as a line of the list, under `room_headings` (at most 79 columns: an
 /// 80-column terminal shows the list whole). A player's name wider than its column is
-/// cut with `~` here only.
+/// cut with `~` here only. An engine room shows the engine in its seat, so the kind
+/// needs no column of its own.
 pub fn room_line(room: &RoomSummary) -> String {
     let seat = |name: &Option<String>| fit_name(name.as_deref().unwrap_or("(open)"), NAME_COLUMNS);
     let state = if room.over {
@@ -358,12 +361,16 @@ pub fn room_line(room: &RoomSummary) -> String {
     };
     // Moves as players count them: Red's and Black's half-moves make one.
     let moves = room.plies.div_ceil(2).to_string();
+    let opening = room
+        .opening
+        .map(|code| code.to_string())
+        .unwrap_or_default();
     columns([
         &room.name,
-        room.kind.name(),
         &seat(&room.red),
         &seat(&room.black),
         &moves,
+        &opening,
         &room.spectators.to_string(),
         &state,
     ])
@@ -371,16 +378,17 @@ pub fn room_line(room: &RoomSummary) -> String {
 
 const NAME_COLUMNS: usize = 13;
 
-/// The list's columns: room, kind, Red, Black (left), moves, watching (right), state.
+/// The list's columns: room, Red, Black (left), moves (right), opening, watching
+/// (right), state.
 fn columns(cells: [&str; 7]) -> String {
-    let [room, kind, red, black, moves, watching, state] = cells;
+    let [room, red, black, moves, opening, watching, state] = cells;
     format!(
         "{} {} {} {} {} {}  {state}",
         pad(room, 16),
-        pad(kind, 6),
         pad(red, NAME_COLUMNS),
         pad(black, NAME_COLUMNS),
         pad_left(moves, 5),
+        pad(opening, 4),
         pad_left(watching, 5),
     )
 }
@@ -551,15 +559,16 @@ mod tests {
             plies: 41,
             to_move: Color::Black,
             over: false,
+            opening: "C45".parse().ok(),
         };
         assert_eq!(
             room_headings(),
-            "ROOM             KIND   RED           BLACK         MOVES WATCH  STATE"
+            "ROOM             RED           BLACK         MOVES ECCO WATCH  STATE"
         );
         let line = room_line(&room);
         assert_eq!(
             line,
-            "sixteen-letters1 human  象棋大师象棋~ bob              21    12  Black to move"
+            "sixteen-letters1 象棋大师象棋~ bob              21 C45     12  Black to move"
         );
         assert!(line.width() <= 79);
         room.over = true;

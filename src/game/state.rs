@@ -5,6 +5,7 @@
 use crate::board::rules::Outcome;
 use crate::board::{Color, Move, Position};
 use crate::notation::{Notation, format_move};
+use crate::opening::Opening;
 use crate::record::{GameRecord, GameResult};
 
 /// A move played, with its text in every notation (formatting needs the position
@@ -178,6 +179,13 @@ impl GameState {
 
     pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
         self.played.iter().map(|played| played.mv)
+    }
+
+    /// The opening (ECCO code and name) of the game's first `ply` moves, when the
+    /// table knows it.
+    pub fn opening_at(&self, ply: usize) -> Option<Opening> {
+        let moves: Vec<Move> = self.moves().take(ply).collect();
+        crate::opening::classify(&self.start, &moves)
     }
 
     pub fn ply(&self) -> usize {

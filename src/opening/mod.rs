@@ -27,6 +27,7 @@ pub mod corpus;
 pub mod format;
 pub mod names;
 pub mod table;
+mod tags;
 
 use std::fmt;
 
@@ -37,6 +38,7 @@ pub use builder::{Decide, TableBuilder};
 pub use code::{Ecco, EccoError};
 pub use format::TableError;
 pub use table::OpeningTable;
+pub use tags::tag_record;
 
 /// A classified opening: its ECCO code (always one with a name).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

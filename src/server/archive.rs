@@ -7,7 +7,8 @@ use std::sync::Arc;
 use unicode_width::UnicodeWidthStr;
 
 use crate::game::fit_name;
-use crate::record::pgn_date;
+use crate::opening::classify;
+use crate::record::{parse_pgn, pgn_date};
 use crate::store::{ArchivedGame, Player, Store};
 
 /// Games listed by `games`, newest first.
@@ -89,6 +90,7 @@ pub async fn top(db: &Arc<dyn Store>) -> Result<Vec<String>, String> {
 }
 
 const NAME_COLUMNS: usize = 16;
+const GAME_NAME_COLUMNS: usize = 13;
 
 fn pad(text: &str, columns: usize) -> String {
     format!("{text}{}", " ".repeat(columns.saturating_sub(text.width())))
@@ -103,34 +105,61 @@ pub fn games_lines(games: &[ArchivedGame]) -> Vec<String> {
     if games.is_empty() {
         return vec!["no finished games yet".to_owned()];
     }
-    let line = |id: &str, date: &str, red: &str, black: &str, result: &str, how: &str| {
+    let line = |cells: [&str; 7]| {
+        let [id, date, red, black, result, opening, how] = cells;
         format!(
-            "{} {} {} {} {} {how}",
+            "{} {} {} {} {} {} {how}",
             pad_left(id, 6),
             pad(date, 10),
-            pad(&fit_name(red, NAME_COLUMNS), NAME_COLUMNS),
-            pad(&fit_name(black, NAME_COLUMNS), NAME_COLUMNS),
+            pad(&fit_name(red, GAME_NAME_COLUMNS), GAME_NAME_COLUMNS),
+            pad(&fit_name(black, GAME_NAME_COLUMNS), GAME_NAME_COLUMNS),
             pad(result, 7),
+            pad(opening, 4),
         )
     };
-    std::iter::once(line("ID", "DATE", "RED", "BLACK", "RESULT", "TERMINATION"))
-        .chain(games.iter().map(|archived| {
-            let game = &archived.game;
-            let how = if game.rated {
-                game.termination.clone()
-            } else {
-                format!("{}, unrated", game.termination)
-            };
-            line(
-                &archived.id.to_string(),
-                &pgn_date(game.started.max(0) as u64),
-                &game.red.name,
-                &game.black.name,
-                &game.result,
-                &how,
-            )
-        }))
-        .collect()
+    std::iter::once(line([
+        "ID",
+        "DATE",
+        "RED",
+        "BLACK",
+        "RESULT",
+        "ECCO",
+        "TERMINATION",
+    ]))
+    .chain(games.iter().map(|archived| {
+        let game = &archived.game;
+        let how = if game.rated {
+            game.termination.clone()
+        } else {
+            format!("{}, unrated", game.termination)
+        };
+        line([
+            &archived.id.to_string(),
+            &pgn_date(game.started.max(0) as u64),
+            &game.red.name,
+            &game.black.name,
+            &game.result,
+            &opening_code(&game.pgn),
+            &how,
+        ])
+    }))
+    .collect()
+}
+
+/// The ECCO code of an archived game: its tag, or (for games archived before the
+/// tag was written) the code of its moves.
+fn opening_code(pgn: &str) -> String {
+    let Ok(game) = parse_pgn(pgn) else {
+        return String::new();
+    };
+    if let Some(code) = game.tag("ECCO") {
+        return code.to_owned();
+    }
+    game.replay_partial()
+        .ok()
+        .and_then(|(record, _)| classify(&record.start, &record.moves))
+        .map(|opening| opening.code.to_string())
+        .unwrap_or_default()
 }
 
 /// The leaderboard as lines under their headings.
@@ -170,7 +199,7 @@ mod tests {
     #[test]
     fn lists_line_up_under_their_headings() {
         let game = FinishedGame {
-            pgn: String::new(),
+            pgn: "[ECCO \"C20\"]\n\n1. h2e2 h9g7 *\n".into(),
             red: Side {
                 name: "ann".into(),
                 key: Some("SHA256:a".into()),
@@ -187,11 +216,12 @@ mod tests {
             ended: 86_400 * 365,
         };
         let lines = games_lines(&[ArchivedGame { id: 7, game }]);
+        assert!(lines.iter().all(|line| line.width() <= 79), "{lines:#?}");
         assert_eq!(
             lines,
             [
-                "    ID DATE       RED              BLACK            RESULT  TERMINATION",
-                "     7 1971.01.01 ann              barthol~ (guest) 1-0     resignation, unrated",
+                "    ID DATE       RED           BLACK         RESULT  ECCO TERMINATION",
+                "     7 1971.01.01 ann           bart~ (guest) 1-0     C20  resignation, unrated",
             ]
         );
         let player = Player {

@@ -546,6 +546,7 @@ impl RoomState {
             plies: self.game.ply(),
             to_move: self.game.position().side_to_move(),
             over: self.is_over(),
+            opening: self.game.opening_at(self.game.ply()).map(|o| o.code),
         }
     }
 

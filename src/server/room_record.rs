@@ -106,6 +106,7 @@ pub fn finished_game(room: &RoomState, ended: UnixTime) -> Option<FinishedGame> 
     tag("Termination", outcome.termination());
     tag("TimeControl", &time_control);
     tag("Rated", if rated { "yes" } else { "no" });
+    crate::opening::tag_record(&mut record);
     Some(FinishedGame {
         pgn: record.to_pgn(Notation::Iccs),
         red,

@@ -12,9 +12,11 @@ pub fn autosave_text(game: &GameState) -> String {
     game.to_record().to_pgn(crate::notation::Notation::Chinese)
 }
 
-/// The game as PGN with moves in the chosen notation.
+/// The game as PGN with moves in the chosen notation, its opening tagged.
 pub fn pgn_text(game: &GameState, notation: crate::notation::Notation) -> String {
-    game.to_record().to_pgn(notation)
+    let mut record = game.to_record();
+    crate::opening::tag_record(&mut record);
+    record.to_pgn(notation)
 }
 
 /// Reads a game: a FEN on its own, or a PGN game. The message says what is wrong and

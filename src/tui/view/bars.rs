@@ -262,6 +262,11 @@ fn state_parts(app: &App) -> (Vec<Part>, bool) {
     }
     parts.extend(mode_parts(app));
     parts.extend(engine_part(app));
+    if let Some(opening) = super::opening::shown_opening(app) {
+        parts.push(
+            Part::new(5, super::opening::label(app, opening)).or_short(opening.code.to_string()),
+        );
+    }
     if app.config.settings.step {
         parts.push(Part::new(2, "step".to_owned()));
     }

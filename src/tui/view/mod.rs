@@ -7,6 +7,7 @@ mod clocks;
 mod compare;
 mod explorer;
 mod graph;
+mod opening;
 mod panes;
 mod popups;
 mod study;

@@ -40,12 +40,27 @@ const LOG_INDENT: usize = 4;
 /// The moves, one full move a line, newest at the bottom.
 pub fn moves(app: &App, frame: &mut Frame, area: Rect) {
     let clocks = super::clocks::clock_line(app);
-    // A narrow pane keeps the clocks and drops its name.
-    let title = match &clocks {
-        Some(clocks) if usize::from(area.width) < MOVES_TITLE.len() + clocks.width() + 2 => "",
-        _ => MOVES_TITLE,
+    let clocks_width = clocks.as_ref().map_or(0, |clocks| clocks.width() + 1);
+    // A narrow pane keeps the clocks and drops its name; the opening comes after the
+    // name where there is room, in full or as its code.
+    let room = usize::from(area.width).saturating_sub(clocks_width + 2);
+    let mut title = if room < MOVES_TITLE.len() && clocks.is_some() {
+        String::new()
+    } else {
+        MOVES_TITLE.to_owned()
     };
-    let mut block = pane_block(app, title, false);
+    if let Some(opening) = super::opening::shown_opening(app).filter(|_| !title.is_empty()) {
+        let code = opening.code.to_string();
+        let full = super::opening::label(app, opening);
+        for text in [full, code] {
+            if title.width() + text.width() + 1 <= room {
+                title.push_str(&text);
+                title.push(' ');
+                break;
+            }
+        }
+    }
+    let mut block = pane_block(app, &title, false);
     if let Some(clocks) = clocks {
         block = block.title_top(clocks.right_aligned());
     }
