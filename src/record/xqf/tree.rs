@@ -51,6 +51,80 @@ enum Link {
     SiblingOf(usize),
 }
 
+/// One record as stored, its flags read and its comment cut out; squares still raw.
+struct Raw<'a> {
+    from: u8,
+    to: u8,
+    has_next: bool,
+    has_sibling: bool,
+    comment: &'a [u8],
+    /// The record's size in bytes, comment included.
+    len: usize,
+}
+
+/// Reads record `record` at the start of `rest` (the unscrambled tree from there on).
+fn raw<'a>(
+    rest: &'a [u8],
+    record: usize,
+    plain: bool,
+    keys: &Keys,
+) -> Result<Raw<'a>, XqfErrorKind> {
+    let truncated = |needed: usize| XqfErrorKind::TruncatedTree {
+        record,
+        needed,
+        left: rest.len(),
+    };
+    let word = |at: usize| u32::from_le_bytes([rest[at], rest[at + 1], rest[at + 2], rest[at + 3]]);
+    let fixed = if plain { 8 } else { 4 };
+    if rest.len() < fixed {
+        return Err(truncated(fixed));
+    }
+    let tag = rest[2];
+    let (has_next, has_sibling, has_comment) = if plain {
+        // Version 10 always stores a comment length, zero when there is none.
+        (
+            tag & flags::PLAIN_NEXT != 0,
+            tag & flags::PLAIN_SIBLING != 0,
+            true,
+        )
+    } else {
+        let comment = tag & flags::COMMENT != 0;
+        (tag & flags::NEXT != 0, tag & flags::SIBLING != 0, comment)
+    };
+    let head = if has_comment { 8 } else { 4 };
+    if rest.len() < head {
+        return Err(truncated(head));
+    }
+    let comment_len = if !has_comment {
+        0
+    } else if plain {
+        word(4)
+    } else {
+        let stored = word(4);
+        stored
+            .checked_sub(keys.comment)
+            .ok_or_else(|| XqfErrorKind::BadRecord {
+                record,
+                what: format!(
+                    "comment length 0x{stored:08x} is below its key 0x{:04x}",
+                    keys.comment
+                ),
+            })?
+    };
+    let comment_len = usize::try_from(comment_len).unwrap_or(usize::MAX);
+    if comment_len > rest.len() - head {
+        return Err(truncated(head.saturating_add(comment_len)));
+    }
+    Ok(Raw {
+        from: rest[0],
+        to: rest[1],
+        has_next,
+        has_sibling,
+        comment: &rest[head..head + comment_len],
+        len: head + comment_len,
+    })
+}
+
 /// Reads the records of the tree in `file` (the whole file, header included); the tree
 /// ends at the record that leaves no branch open, and bytes after it are ignored.
 pub fn read_nodes(file: &[u8], version: u8, keys: &Keys) -> Result<Vec<Node>, XqfError> {
@@ -65,17 +139,10 @@ pub fn read_nodes(file: &[u8], version: u8, keys: &Keys) -> Result<Vec<Node>, Xq
     loop {
         let index = nodes.len();
         let offset = HEADER_LEN + at;
-        let truncated = |needed: usize, left: usize| {
-            XqfError::new(
-                offset,
-                XqfErrorKind::TruncatedTree {
-                    record: index,
-                    needed,
-                    left,
-                },
-            )
-        };
-        let bad = |what: String| {
+        let record =
+            raw(&tree[at..], index, plain, keys).map_err(|kind| XqfError::new(offset, kind))?;
+        let off_board = |which: &str, byte: u8| {
+            let what = format!("{which} square 0x{byte:02x} is off the board");
             XqfError::new(
                 offset,
                 XqfErrorKind::BadRecord {
@@ -84,61 +151,17 @@ pub fn read_nodes(file: &[u8], version: u8, keys: &Keys) -> Result<Vec<Node>, Xq
                 },
             )
         };
-        let fixed = if plain { 8 } else { 4 };
-        let left = tree.len() - at;
-        if left < fixed {
-            return Err(truncated(fixed, left));
-        }
-        let [from, to, tag, _] = [tree[at], tree[at + 1], tree[at + 2], tree[at + 3]];
-        let (has_next, has_sibling, comment_len) = if plain {
-            let len = u32::from_le_bytes([tree[at + 4], tree[at + 5], tree[at + 6], tree[at + 7]]);
-            (
-                tag & flags::PLAIN_NEXT != 0,
-                tag & flags::PLAIN_SIBLING != 0,
-                len,
-            )
-        } else if tag & flags::COMMENT != 0 {
-            if left < 8 {
-                return Err(truncated(8, left));
-            }
-            let stored =
-                u32::from_le_bytes([tree[at + 4], tree[at + 5], tree[at + 6], tree[at + 7]]);
-            let Some(len) = stored.checked_sub(keys.comment) else {
-                return Err(bad(format!(
-                    "comment length 0x{stored:08x} is below its key 0x{:04x}",
-                    keys.comment
-                )));
-            };
-            (tag & flags::NEXT != 0, tag & flags::SIBLING != 0, len)
-        } else {
-            (tag & flags::NEXT != 0, tag & flags::SIBLING != 0, 0)
-        };
-        let head = if plain || tag & flags::COMMENT != 0 {
-            8
-        } else {
-            4
-        };
-        let comment_len = usize::try_from(comment_len).unwrap_or(usize::MAX);
-        if comment_len > left - head {
-            return Err(truncated(head.saturating_add(comment_len), left));
-        }
-        let text = &tree[at + head..at + head + comment_len];
-        let comment = (!text.is_empty()).then(|| decode_gbk(text));
         // The root stands for the start position: its squares and sibling flag mean nothing.
         let (from, to, has_sibling) = if index == 0 {
             (Square::from_index(0), Square::from_index(0), false)
         } else {
-            let from_byte = from.wrapping_sub(24).wrapping_sub(keys.from);
-            let to_byte = to.wrapping_sub(32).wrapping_sub(keys.to);
-            let Some(from) = square(from_byte) else {
-                return Err(bad(format!(
-                    "from square 0x{from_byte:02x} is off the board"
-                )));
-            };
-            let Some(to) = square(to_byte) else {
-                return Err(bad(format!("to square 0x{to_byte:02x} is off the board")));
-            };
-            (from, to, has_sibling)
+            let from = record.from.wrapping_sub(24).wrapping_sub(keys.from);
+            let to = record.to.wrapping_sub(32).wrapping_sub(keys.to);
+            (
+                square(from).ok_or_else(|| off_board("from", from))?,
+                square(to).ok_or_else(|| off_board("to", to))?,
+                record.has_sibling,
+            )
         };
         match link {
             Some(Link::ChildOf(parent)) => nodes[parent].first_child = Some(index),
@@ -149,12 +172,12 @@ pub fn read_nodes(file: &[u8], version: u8, keys: &Keys) -> Result<Vec<Node>, Xq
             offset,
             from,
             to,
-            comment,
+            comment: (!record.comment.is_empty()).then(|| decode_gbk(record.comment)),
             first_child: None,
             next_sibling: None,
         });
-        at += head + comment_len;
-        link = if has_next {
+        at += record.len;
+        link = if record.has_next {
             if has_sibling {
                 pending.push(index);
             }
