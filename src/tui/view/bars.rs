@@ -262,11 +262,6 @@ fn state_parts(app: &App) -> (Vec<Part>, bool) {
     }
     parts.extend(mode_parts(app));
     parts.extend(engine_part(app));
-    if let Some(opening) = super::opening::shown_opening(app) {
-        parts.push(
-            Part::new(5, super::opening::label(app, opening)).or_short(opening.code.to_string()),
-        );
-    }
     if app.config.settings.step {
         parts.push(Part::new(2, "step".to_owned()));
     }
@@ -337,16 +332,31 @@ pub fn status(app: &App, frame: &mut Frame, area: Rect) {
         return;
     }
     let right = " F1 help ";
-    let (parts, alert) = match &app.notice {
+    let (mut parts, alert) = match &app.notice {
         Some(notice) => (vec![Part::new(0, notice.text.clone())], notice.alert),
         None => state_parts(app),
     };
+    let joined = |parts: &[Part]| {
+        parts
+            .iter()
+            .map(|part| part.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" | ")
+    };
+    // The opening (also on the move list's title) comes only where it leaves room for
+    // the help hint, in full or as its code.
+    if app.notice.is_none()
+        && let Some(opening) = super::opening::shown_opening(app)
+    {
+        let room = width.saturating_sub(joined(&parts).width() + 4 + right.len());
+        let full = super::opening::label(app, opening);
+        let code = opening.code.to_string();
+        if let Some(text) = [full, code].into_iter().find(|text| text.width() <= room) {
+            parts.push(Part::new(5, text));
+        }
+    }
     // The help hint gives way first, then the state's parts by rank.
-    let full = parts
-        .iter()
-        .map(|part| part.text.as_str())
-        .collect::<Vec<_>>()
-        .join(" | ");
+    let full = joined(&parts);
     let right = if full.width() + 1 + right.len() <= width {
         right
     } else {
