@@ -402,6 +402,13 @@ pub struct BookBuildArgs {
     /// Keep a move only if at least this many games played it.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub min_games: u32,
+    /// Count each distinct game once (same start and moves), however many files hold it.
+    #[arg(long)]
+    pub distinct: bool,
+    /// Add this book's positions that the games do not cover (the engine's analysis for
+    /// the built-in book); then keep only what is reached from the start.
+    #[arg(long, value_name = "BOOK")]
+    pub fill: Option<PathBuf>,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,

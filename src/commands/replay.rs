@@ -6,6 +6,7 @@ use std::io::Write;
 
 use anyhow::{Result, bail};
 use serde_json::json;
+use xiangqi_tui::opening::classify;
 use xiangqi_tui::record::{GameRecord, MoveFailure, decode, parse_pgn};
 
 use crate::cli::ReplayArgs;
@@ -47,11 +48,18 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
     let fen = record.final_position().to_fen();
     let (moves, result) = (record.moves.len(), record.result.as_str());
     let mut out = std::io::stdout().lock();
+    let opening = classify(&record.start, &record.moves);
     let written = if args.json {
         writeln!(
             out,
             "{}",
-            json!({ "moves": moves, "fen": fen, "result": result })
+            json!({
+                "moves": moves,
+                "fen": fen,
+                "result": result,
+                "ecco": opening.map(|o| o.code.to_string()),
+                "opening": opening.map(|o| o.name(false)),
+            })
         )
     } else {
         writeln!(out, "fen {fen}\nmoves {moves}\nresult {result}")

@@ -35,7 +35,7 @@ use crate::notation::{Notation, Script};
 
 pub use builder::{Decide, TableBuilder};
 pub use code::{Ecco, EccoError};
-pub use format::TableError;
+pub use format::{Level, TableError};
 pub use table::OpeningTable;
 
 /// A classified opening: its ECCO code (always one with a name).
