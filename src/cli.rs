@@ -368,13 +368,13 @@ pub struct BookEccoArgs {
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
     /// Deepest ply of the positions kept.
-    #[arg(long, value_name = "N", default_value_t = 40)]
+    #[arg(long, value_name = "N", default_value_t = 16)]
     pub max_ply: u32,
     /// Keep a position only if at least this many distinct games reach it.
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub min_games: u32,
     /// Keep a position only if its most common code has at least this share (0 to 1).
-    #[arg(long, value_name = "SHARE", default_value_t = 0.5)]
+    #[arg(long, value_name = "SHARE", default_value_t = 0.7)]
     pub min_share: f64,
     /// Also classify the held-out games with the table and print the agreement.
     #[arg(long)]

@@ -27,7 +27,7 @@ impl Default for Decide {
     fn default() -> Decide {
         Decide {
             min_games: 2,
-            min_share: 0.5,
+            min_share: 0.7,
         }
     }
 }

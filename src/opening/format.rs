@@ -22,23 +22,26 @@ pub const HEADER_LEN: usize = 32;
 pub const ENTRY_LEN: usize = 10;
 
 /// How fine the decision at a position is: the games through it agree on a code, or
-/// only on a group of ten codes (C30-C39, named by its first code), or only on a family
-/// (flank openings A, central cannon B-D, other openings E; named A00, B00, E00).
+/// only on a group of ten codes (C30-C39, named by its first code), or on a letter (C,
+/// named C00), or only on a family (flank openings A, central cannon B-D, other
+/// openings E; named A00, B00, E00).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Level {
     Code,
     Group,
+    Letter,
     Family,
 }
 
 impl Level {
-    pub const ALL: [Level; 3] = [Level::Code, Level::Group, Level::Family];
+    pub const ALL: [Level; 4] = [Level::Code, Level::Group, Level::Letter, Level::Family];
 
     fn bits(self) -> u16 {
         match self {
             Level::Code => 0,
             Level::Group => 1,
-            Level::Family => 2,
+            Level::Letter => 2,
+            Level::Family => 3,
         }
     }
 
@@ -52,6 +55,7 @@ impl Level {
         let head = match self {
             Level::Code => index,
             Level::Group => index / 10 * 10,
+            Level::Letter => index / 100 * 100,
             // B, C and D are all central cannon openings, under B00 中炮局.
             Level::Family => match code.letter() {
                 'A' => 0,
@@ -282,7 +286,7 @@ mod tests {
         bad_code[24..32].copy_from_slice(&sum.to_le_bytes());
         assert_eq!(validate(&bad_code), Err(TableError::BadCode(0)));
         let mut bad_level = encode(&sample(), 24);
-        bad_level[HEADER_LEN + 9] |= 0xc0;
+        bad_level[HEADER_LEN + 9] |= 0x20;
         let sum = checksum(&bad_level[HEADER_LEN..]);
         bad_level[24..32].copy_from_slice(&sum.to_le_bytes());
         assert_eq!(validate(&bad_level), Err(TableError::BadCode(0)));
@@ -293,6 +297,7 @@ mod tests {
         let head = |level: Level, code: &str| level.head(code.parse().unwrap()).to_string();
         assert_eq!(head(Level::Code, "C45"), "C45");
         assert_eq!(head(Level::Group, "C45"), "C40");
+        assert_eq!(head(Level::Letter, "C45"), "C00");
         assert_eq!(head(Level::Family, "C45"), "B00");
         assert_eq!(head(Level::Family, "D50"), "B00");
         assert_eq!(head(Level::Family, "A61"), "A00");
