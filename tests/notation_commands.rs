@@ -104,8 +104,14 @@ fn replay_prints_the_final_position_and_the_plies() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(
         stdout(&out),
-        "{\"moves\":7,\"fen\":\"9/3ka1R2/9/9/9/9/4p4/5A3/9/3AK4 w - - 7 5\",\"result\":\"1-0\"}\n"
+        "{\"moves\":7,\"fen\":\"9/3ka1R2/9/9/9/9/4p4/5A3/9/3AK4 w - - 7 5\",\"result\":\"1-0\",\
+         \"ecco\":null,\"opening\":null}\n"
     );
+    // From the standard start, the opening the built-in table gives the moves.
+    let out = run(&["replay", "--json", &fixture("opening_utf8.pgn")], None);
+    let value: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(value["ecco"], "C20");
+    assert_eq!(value["opening"], "中炮过河车七路马对屏风马两头蛇");
     let out = run(&["replay", "--json", &fixture("opening_gbk.pgn")], None);
     assert!(
         stdout(&out).starts_with("{\"moves\":10,"),

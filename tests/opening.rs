@@ -40,15 +40,32 @@ fn known_lines_get_the_masters_codes() {
         // Deeper, on a group of ten codes, then on one code.
         (
             &[
-                "炮二平五", "马8进7", "马二进三", "车9平8", "车一平二", "马2进3", "兵七进一",
-                "卒7进1", "车二进六",
+                "炮二平五",
+                "马8进7",
+                "马二进三",
+                "车9平8",
+                "车一平二",
+                "马2进3",
+                "兵七进一",
+                "卒7进1",
+                "车二进六",
             ],
             "C40",
         ),
         (
             &[
-                "炮二平五", "马8进7", "马二进三", "车9平8", "车一平二", "马2进3", "兵七进一",
-                "卒7进1", "车二进六", "炮8平9", "车二平三", "炮9退1",
+                "炮二平五",
+                "马8进7",
+                "马二进三",
+                "车9平8",
+                "车一平二",
+                "马2进3",
+                "兵七进一",
+                "卒7进1",
+                "车二进六",
+                "炮8平9",
+                "车二平三",
+                "炮9退1",
             ],
             "C40",
         ),
@@ -76,7 +93,10 @@ fn other_starts_are_no_opening() {
     let start = Position::from_fen(fen).unwrap();
     assert_eq!(classify(&start, &[]), None);
     let table = OpeningTable::builtin().unwrap();
-    assert_eq!((table.len(), table.size(), table.max_ply()), (19324, 193272, 16));
+    assert_eq!(
+        (table.len(), table.size(), table.max_ply()),
+        (19324, 193272, 16)
+    );
 }
 
 /// Where the CCPD full games are: `XIANGQI_CCPD_GAMES`, else /work/ccpd/Dataset/對局.
