@@ -166,7 +166,7 @@ fn held_out_agreement_from_ccpd() {
         Agreement {
             games: 2606,
             classified: 2606,
-            agree: 2213
+            agree: 2216
         }
     );
 }
