@@ -388,13 +388,13 @@ pub struct BookEccoArgs {
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
     /// Deepest ply of the positions kept.
-    #[arg(long, value_name = "N", default_value_t = 40)]
+    #[arg(long, value_name = "N", default_value_t = 16)]
     pub max_ply: u32,
     /// Keep a position only if at least this many distinct games reach it.
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub min_games: u32,
     /// Keep a position only if its most common code has at least this share (0 to 1).
-    #[arg(long, value_name = "SHARE", default_value_t = 0.5)]
+    #[arg(long, value_name = "SHARE", default_value_t = 0.7)]
     pub min_share: f64,
     /// Also classify the held-out games with the table and print the agreement.
     #[arg(long)]
@@ -422,6 +422,13 @@ pub struct BookBuildArgs {
     /// Keep a move only if at least this many games played it.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub min_games: u32,
+    /// Count each distinct game once (same start and moves), however many files hold it.
+    #[arg(long)]
+    pub distinct: bool,
+    /// Add this book's positions that the games do not cover (the engine's analysis for
+    /// the built-in book); then keep only what is reached from the start.
+    #[arg(long, value_name = "BOOK")]
+    pub fill: Option<PathBuf>,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,

@@ -67,9 +67,13 @@ fn show_json_is_exact_and_most_played_first() {
     assert_eq!(
         stdout,
         "{\"fen\":\"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1\",\
-         \"moves\":[{\"move\":\"h9g7\",\"chinese\":\"马8进7\",\"count\":2,\"red_wins\":1,\
-         \"draws\":1,\"black_wins\":0},{\"move\":\"b9c7\",\"chinese\":\"马2进3\",\"count\":1,\
-         \"red_wins\":0,\"draws\":0,\"black_wins\":1}]}\n"
+         \"ecco\":\"B00\",\"opening\":\"中炮局\",\
+         \"moves\":[{\"move\":\"h9g7\",\"chinese\":\"马8进7\",\"source\":\"games\",\"count\":2,\
+         \"games\":2,\"red_wins\":1,\"draws\":1,\"black_wins\":0,\"red_pct\":50.0,\
+         \"draw_pct\":50.0,\"black_pct\":0.0,\"ecco\":\"C00\",\"opening\":\"中炮对屏风马\"},\
+         {\"move\":\"b9c7\",\"chinese\":\"马2进3\",\"source\":\"games\",\"count\":1,\"games\":1,\
+         \"red_wins\":0,\"draws\":0,\"black_wins\":1,\"red_pct\":0.0,\"draw_pct\":0.0,\
+         \"black_pct\":100.0,\"ecco\":\"B00\",\"opening\":\"中炮局\"}]}\n"
     );
     // The mirror side, given as a FEN, reads the same games with its own moves.
     let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/4C2C1/9/RNBAKABNR b - - 1 1";
@@ -85,6 +89,28 @@ fn show_json_is_exact_and_most_played_first() {
 }
 
 #[test]
+fn show_json_of_the_builtin_book_at_the_start_gives_the_master_counts() {
+    let (code, stdout, stderr) = run(&["book", "show", "--json"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let value: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(value["ecco"], serde_json::Value::Null);
+    assert_eq!(value["moves"].as_array().unwrap().len(), 19);
+    assert_eq!(
+        value["moves"][0].to_string(),
+        "{\"move\":\"h2e2\",\"chinese\":\"炮二平五\",\"source\":\"games\",\"count\":15758,\
+         \"games\":15758,\"red_wins\":5977,\"draws\":5183,\"black_wins\":4563,\"red_pct\":38.0,\
+         \"draw_pct\":33.0,\"black_pct\":29.0,\"ecco\":\"B00\",\"opening\":\"中炮局\"}"
+    );
+    // The text names the opening of the position shown and of each move.
+    let (_, stdout, _) = run(&["book", "show", "--moves", "h2e2", "b7e7"]);
+    assert_eq!(
+        stdout.lines().nth(1),
+        Some("opening D50 中炮对列炮"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn show_text_lists_counts_and_scores() {
     let dir = tempfile::tempdir().unwrap();
     let book = built_book(dir.path());
@@ -93,10 +119,11 @@ fn show_text_lists_counts_and_scores() {
     assert_eq!(
         stdout,
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n\
-         炮二平五\th2e2\tcount 2\tscore 50%\t(+1 =0 -1)\n\
-         炮八平五\tb2e2\tcount 1\tscore 50%\t(+0 =1 -0)\n\
-         兵七进一\tc3c4\tcount 1\tscore 100%\t(+1 =0 -0)\n\
-         相三进五\tg0e2\tcount 1\tscore 0%\t(+0 =0 -1)\n"
+         炮二平五\th2e2\tgames 2\tred 50% draw 0% black 50%\tscore 50%\t(+1 =0 -1)\tB00 中炮局\n\
+         炮八平五\tb2e2\tgames 1\tred 0% draw 100% black 0%\tscore 50%\t(+0 =1 -0)\tB00 中炮局\n\
+         兵七进一\tc3c4\tgames 1\tred 100% draw 0% black 0%\tscore 100%\t(+1 =0 -0)\t\
+         E00 仙人指路局\n\
+         相三进五\tg0e2\tgames 1\tred 0% draw 0% black 100%\tscore 0%\t(+0 =0 -1)\tA00 其他开局\n"
     );
 }
 

@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use xiangqi_tui::board::{Move, Position};
 use xiangqi_tui::book::format::{HEADER_LEN, encode};
-use xiangqi_tui::book::{Book, BookError, Entry, Stats};
+use xiangqi_tui::book::{Book, BookError, Entry, Source, Stats};
 
 /// A small valid book: a few moves of the start position and one after h2e2.
 fn good() -> Vec<u8> {
@@ -22,16 +22,19 @@ fn good() -> Vec<u8> {
             key: start.key(),
             mv: Move::parse_coords("h2e2").unwrap(),
             stats: stats(5, 3),
+            source: Source::Games,
         },
         Entry {
             key: start.key(),
             mv: Move::parse_coords("c3c4").unwrap(),
             stats: stats(2, 1),
+            source: Source::Games,
         },
         Entry {
             key: xiangqi_tui::book::BookKey::of(&after).key,
             mv: Move::parse_coords("h9g7").unwrap(),
             stats: stats(4, 2),
+            source: Source::Games,
         },
     ];
     entries.sort_by_key(|e| (e.key, e.mv.bits()));
@@ -63,7 +66,7 @@ fn each_kind_of_damage_has_its_message() {
     );
     assert_eq!(
         error(good[..good.len() - 5].to_vec()),
-        "the header says 3 entries (110 bytes) but the file has 105 bytes (truncated or padded)"
+        "the header says 3 entries (113 bytes) but the file has 108 bytes (truncated or padded)"
     );
     let mut magic = good.clone();
     magic[0] = b'Y';
@@ -76,10 +79,10 @@ fn each_kind_of_damage_has_its_message() {
         "not a xiangqi-tui opening book (wrong magic bytes)"
     );
     let mut version = good.clone();
-    version[8] = 2;
+    version[8] = 3;
     assert_eq!(
         error(version),
-        "book format version 2 is not supported (this build reads version 1)"
+        "book format version 3 is not supported (this build reads versions 1 and 2)"
     );
     let mut flipped = good.clone();
     flipped[HEADER_LEN + 30] ^= 0x10;
@@ -99,7 +102,7 @@ fn opening_a_file_names_it() {
     assert_eq!(
         message,
         format!(
-            "{}: the header says 3 entries (110 bytes) but the file has 40 bytes (truncated or \
+            "{}: the header says 3 entries (113 bytes) but the file has 40 bytes (truncated or \
              padded)",
             path.display()
         )

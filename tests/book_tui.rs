@@ -78,7 +78,8 @@ fn ctrl_b_lists_the_book_moves_in_the_chosen_notation() {
     assert_eq!(title, "Book moves");
     assert_eq!(
         text,
-        "马8进7           2 games  score  25%\n马2进3           1 games  score 100%"
+        "马8进7         2 games  red  50% draw  50% black   0%  C00 中炮对屏风马\n\
+         马2进3         1 games  red   0% draw   0% black 100%  B00 中炮局"
     );
     update(&mut app, key(crossterm::event::KeyCode::Esc));
     assert!(app.popups.is_empty());
@@ -88,5 +89,8 @@ fn ctrl_b_lists_the_book_moves_in_the_chosen_notation() {
     let Some(Popup::Message { text, .. }) = app.popups.last() else {
         panic!();
     };
-    assert_eq!(text, "h0g2             1 games  score   0%");
+    assert_eq!(
+        text,
+        "h0g2           1 games  red   0% draw   0% black 100%  B00 中炮局"
+    );
 }

@@ -105,7 +105,7 @@ fn replay_prints_the_final_position_and_the_plies() {
     assert_eq!(
         stdout(&out),
         "{\"moves\":7,\"fen\":\"9/3ka1R2/9/9/9/9/4p4/5A3/9/3AK4 w - - 7 5\",\"result\":\"1-0\",\
-         \"comments\":1,\"variations\":0}\n"
+         \"comments\":1,\"variations\":0,\"ecco\":null,\"opening\":null}\n"
     );
     let out = run(&["replay", "--json", &fixture("opening_utf8.pgn")], None);
     let value: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
@@ -113,6 +113,9 @@ fn replay_prints_the_final_position_and_the_plies() {
         (&value["comments"], &value["variations"]),
         (&4.into(), &2.into())
     );
+    // From the standard start, the opening the built-in table gives the moves.
+    assert_eq!(value["ecco"], "C20");
+    assert_eq!(value["opening"], "中炮过河车七路马对屏风马两头蛇");
     let out = run(&["replay", "--json", &fixture("opening_gbk.pgn")], None);
     assert!(
         stdout(&out).starts_with("{\"moves\":10,"),

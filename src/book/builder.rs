@@ -7,7 +7,7 @@ use crate::board::Move;
 use crate::eval::mirrored_files;
 use crate::record::{GameRecord, GameResult, RecordError};
 
-use super::format::{Entry, Stats, encode};
+use super::format::{Entry, Source, Stats, encode};
 use super::mirror::{BookKey, mirror_move};
 
 /// Collects moves and results; `finish` turns them into sorted entries.
@@ -17,6 +17,8 @@ pub struct BookBuilder {
     /// Plies taken from each game (`None`: all).
     pub max_ply: Option<usize>,
     pub games: usize,
+    /// What the entries are counted from (games unless the engine's analysis).
+    pub source: Source,
 }
 
 impl BookBuilder {
@@ -86,7 +88,12 @@ impl BookBuilder {
             .stats
             .iter()
             .filter(|(_, stats)| stats.count >= min_games.max(1))
-            .map(|(&(key, mv), &stats)| Entry { key, mv, stats })
+            .map(|(&(key, mv), &stats)| Entry {
+                key,
+                mv,
+                stats,
+                source: self.source,
+            })
             .collect();
         entries.sort_by_key(|e| (e.key, e.mv.bits()));
         entries

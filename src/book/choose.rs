@@ -50,7 +50,7 @@ pub fn clock_random() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::book::Stats;
+    use crate::book::{Source, Stats};
 
     fn moves() -> Vec<BookMove> {
         [("h2e2", 30), ("b2e2", 10), ("h0g2", 1)]
@@ -60,6 +60,7 @@ mod tests {
                     count,
                     ..Stats::default()
                 },
+                source: Source::Games,
             })
             .to_vec()
     }

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use crate::board::{Color, Move, Position};
 
-use super::format::{self, BookError, Entry, HEADER_LEN, Stats};
+use super::format::{self, BookError, Entry, HEADER_LEN, Source, Stats};
 use super::mirror::BookKey;
 
 /// The built-in book (made by `book generate`, see docs/engine.md), in the binary.
@@ -17,6 +17,7 @@ static BUILTIN: &[u8] = include_bytes!("builtin.xqb");
 pub struct Book {
     bytes: Cow<'static, [u8]>,
     len: usize,
+    entry_len: usize,
 }
 
 /// A book move of a position, in that position's own frame.
@@ -24,6 +25,7 @@ pub struct Book {
 pub struct BookMove {
     pub mv: Move,
     pub stats: Stats,
+    pub source: Source,
 }
 
 impl BookMove {
@@ -43,12 +45,29 @@ impl BookMove {
     }
 }
 
+impl BookMove {
+    /// Red wins, draws and Black wins in percent of the games with a known result;
+    /// `None` for an engine entry or when no result is known.
+    pub fn result_percents(&self) -> Option<[f64; 3]> {
+        let s = self.stats;
+        let decided = u64::from(s.red_wins) + u64::from(s.draws) + u64::from(s.black_wins);
+        if self.source == Source::Engine || decided == 0 {
+            return None;
+        }
+        Some([s.red_wins, s.draws, s.black_wins].map(|n| f64::from(n) * 100.0 / decided as f64))
+    }
+}
+
 impl Book {
     /// Checks `bytes` (header, length, checksum, order) and keeps them.
     pub fn from_bytes(bytes: impl Into<Cow<'static, [u8]>>) -> Result<Book, BookError> {
         let bytes = bytes.into();
-        let len = format::validate(&bytes)?;
-        Ok(Book { bytes, len })
+        let layout = format::validate(&bytes)?;
+        Ok(Book {
+            bytes,
+            len: layout.entries,
+            entry_len: layout.entry_len,
+        })
     }
 
     /// Reads and checks a book file; errors name the file.
@@ -95,16 +114,16 @@ impl Book {
 
     /// Every entry, in file order (by canonical key, then move).
     pub fn entries(&self) -> impl Iterator<Item = Entry> + '_ {
-        (0..self.len).map(|i| format::entry_at(self.area(), i))
+        (0..self.len).map(|i| format::entry_at(self.area(), i, self.entry_len))
     }
 
     /// The entries stored under a canonical key.
     pub fn entries_for(&self, key: u64) -> impl Iterator<Item = Entry> + '_ {
-        let area = self.area();
-        let first = partition_point(self.len, |i| format::key_at(area, i) < key);
+        let (area, entry_len) = (self.area(), self.entry_len);
+        let first = partition_point(self.len, |i| format::key_at(area, i, entry_len) < key);
         (first..self.len)
-            .take_while(move |&i| format::key_at(area, i) == key)
-            .map(move |i| format::entry_at(area, i))
+            .take_while(move |&i| format::key_at(area, i, entry_len) == key)
+            .map(move |i| format::entry_at(area, i, entry_len))
     }
 
     /// The book moves of `pos`, legal ones only, most played first (then by move, so the
@@ -116,6 +135,7 @@ impl Book {
             .map(|e| BookMove {
                 mv: book_key.convert(e.mv),
                 stats: e.stats,
+                source: e.source,
             })
             .filter(|m| pos.is_legal(m.mv))
             .collect();

@@ -8,10 +8,11 @@ pub mod builder;
 pub mod choose;
 pub mod format;
 pub mod lookup;
+pub mod merge;
 pub mod mirror;
 
 pub use builder::BookBuilder;
 pub use choose::{choose, clock_random};
-pub use format::{BookError, Entry, Stats};
+pub use format::{BookError, Entry, Source, Stats};
 pub use lookup::{Book, BookMove};
 pub use mirror::{BookKey, mirror_move};

@@ -7,11 +7,15 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use serde_json::json;
-use xiangqi_tui::board::Position;
+use xiangqi_tui::board::{Move, Position};
 use xiangqi_tui::book::builder::add_pgn_text;
-use xiangqi_tui::book::{Book, BookBuilder};
+use xiangqi_tui::book::format::encode;
+use xiangqi_tui::book::merge::merge;
+use xiangqi_tui::book::{Book, BookBuilder, Source};
 use xiangqi_tui::engine::book_gen::{GenerateOptions, generate};
 use xiangqi_tui::notation::{Notation, format_move, parse_move};
+use xiangqi_tui::opening::classify;
+use xiangqi_tui::opening::corpus::Corpus;
 use xiangqi_tui::record::xqf::is_xqf;
 use xiangqi_tui::record::{GameRecord, RecordError, decode};
 
@@ -72,6 +76,8 @@ fn build(args: &BookBuildArgs) -> Result<()> {
     let mut builder = BookBuilder::new(max_ply);
     let mut progress = ProgressBar::new(args.quiet);
     let (mut illegal, mut unreadable) = (Vec::new(), Vec::new());
+    // With --distinct the games are gathered first, so a game filed twice counts once.
+    let mut corpus = args.distinct.then(Corpus::new);
     for (index, file) in files.iter().enumerate() {
         progress.update(index, files.len(), "files");
         let shown = file.display();
@@ -99,6 +105,10 @@ fn build(args: &BookBuildArgs) -> Result<()> {
                 }
             },
         };
+        if let Some(corpus) = &mut corpus {
+            corpus.add_text(&text, &shown.to_string());
+            continue;
+        }
         let outcome = add_pgn_text(&mut builder, &text);
         illegal.extend(
             outcome
@@ -115,11 +125,34 @@ fn build(args: &BookBuildArgs) -> Result<()> {
     }
     progress.update(files.len(), files.len(), "files");
     progress.finish();
-    let bytes = builder.to_bytes(args.min_games);
+    let mut read = builder.games;
+    if let Some(corpus) = &corpus {
+        for game in &corpus.games {
+            game.add_to_book(&mut builder);
+        }
+        read = corpus.read;
+        for (at, why) in &corpus.skipped {
+            let list = if why.starts_with("illegal move") {
+                &mut illegal
+            } else {
+                &mut unreadable
+            };
+            list.push(format!("{at}: {why}"));
+        }
+    }
+    let mut entries = builder.entries(args.min_games);
+    let from_games = entries.len();
+    if let Some(path) = &args.fill {
+        let fill = Book::open(path).map_err(|e| UsageError(e.to_string()))?;
+        entries = merge(&entries, fill.entries(), &Position::startpos());
+    }
+    let from_fill = entries
+        .iter()
+        .filter(|e| e.source == Source::Engine)
+        .count();
+    let bytes = encode(&entries);
     std::fs::write(&args.output, &bytes)
         .with_context(|| format!("cannot write {}", args.output.display()))?;
-    let entries = (bytes.len() - xiangqi_tui::book::format::HEADER_LEN)
-        / xiangqi_tui::book::format::ENTRY_LEN;
     let mut err = io::stderr().lock();
     for (what, list) in [("illegal move", &illegal), ("unreadable", &unreadable)] {
         for line in list.iter().take(5) {
@@ -130,19 +163,33 @@ fn build(args: &BookBuildArgs) -> Result<()> {
         }
     }
     let mut out = io::stdout().lock();
+    let distinct = if args.distinct {
+        format!(" ({} distinct)", builder.games)
+    } else {
+        String::new()
+    };
+    let filled = if args.fill.is_some() {
+        format!(
+            "; {} kept of the {from_games} from games and {from_fill} from the fill book, \
+             reached from the start",
+            entries.len()
+        )
+    } else {
+        String::new()
+    };
     let written = writeln!(
         out,
-        "{} games from {} files in {:.2} s; skipped {} with an illegal move, {} unreadable\n\
-         {} entries (max ply {}, min games {}), {} written to {}",
-        builder.games,
+        "{read} games{distinct} from {} files in {:.2} s; skipped {} with an illegal move, {} \
+         unreadable\n{} entries (max ply {}, min games {}{filled}), {} ({} bytes) written to {}",
         files.len(),
         started.elapsed().as_secs_f64(),
         illegal.len(),
         unreadable.len(),
-        entries,
+        entries.len(),
         max_ply.map_or("all".to_owned(), |p| p.to_string()),
         args.min_games.max(1),
         kib(bytes.len()),
+        bytes.len(),
         args.output.display()
     );
     super::finish_output(written)
@@ -165,15 +212,25 @@ fn chosen_book(args: &BookShowArgs, global: &GlobalArgs) -> Result<Book> {
 }
 
 fn show(args: &BookShowArgs, global: &GlobalArgs) -> Result<()> {
-    let mut pos = match &args.fen {
+    let start = match &args.fen {
         Some(fen) => Position::from_fen(fen).map_err(|e| UsageError(format!("bad FEN: {e}")))?,
         None => Position::startpos(),
     };
+    let mut pos = start.clone();
+    let mut played = Vec::new();
     for text in &args.moves {
         let mv = parse_move(&pos, text)
             .map_err(|e| UsageError(format!("move '{text}' in {}: {e}", pos.to_fen())))?;
         pos.make_move(mv);
+        played.push(mv);
     }
+    // The opening after each book move, from the start and the moves given.
+    let opening_after = |mv: Move| {
+        let mut line = played.clone();
+        line.push(mv);
+        classify(&start, &line)
+    };
+    let round = |x: f64| (x * 10.0).round() / 10.0;
     let notation: Notation = match &global.notation {
         Some(name) => name.parse().map_err(|e| UsageError(format!("{e}")))?,
         None => Notation::Chinese,
@@ -186,20 +243,43 @@ fn show(args: &BookShowArgs, global: &GlobalArgs) -> Result<()> {
         let list: Vec<_> = moves
             .iter()
             .map(|m| {
+                let games = (m.source == Source::Games).then_some(m.stats.count);
+                let pct = m.result_percents().map(|p| p.map(round));
+                let opening = opening_after(m.mv);
                 json!({
                     "move": m.mv.iccs(),
                     "chinese": format_move(&pos, m.mv, Notation::Chinese),
+                    "source": m.source.as_str(),
                     "count": m.stats.count,
+                    "games": games,
                     "red_wins": m.stats.red_wins,
                     "draws": m.stats.draws,
                     "black_wins": m.stats.black_wins,
+                    "red_pct": pct.map(|p| p[0]),
+                    "draw_pct": pct.map(|p| p[1]),
+                    "black_pct": pct.map(|p| p[2]),
+                    "ecco": opening.map(|o| o.code.to_string()),
+                    "opening": opening.map(|o| o.name_for(notation)),
                 })
             })
             .collect();
-        writeln!(out, "{}", json!({"fen": fen, "moves": list}))
+        let here = classify(&start, &played);
+        writeln!(
+            out,
+            "{}",
+            json!({
+                "fen": fen,
+                "ecco": here.map(|o| o.code.to_string()),
+                "opening": here.map(|o| o.name_for(notation)),
+                "moves": list,
+            })
+        )
     } else {
         (|| {
             writeln!(out, "{fen}")?;
+            if let Some(here) = classify(&start, &played) {
+                writeln!(out, "opening {}", here.label(notation.script()))?;
+            }
             if moves.is_empty() {
                 return writeln!(out, "not in the book");
             }
@@ -209,12 +289,20 @@ fn show(args: &BookShowArgs, global: &GlobalArgs) -> Result<()> {
                     .score_percent(side)
                     .map_or("-".to_owned(), |s| format!("{s:.0}%"));
                 let s = m.stats;
+                let games = match m.source {
+                    Source::Games => format!("games {}", s.count),
+                    Source::Engine => format!("engine (weight {})", s.count),
+                };
+                let results = m.result_percents().map_or("-".to_owned(), |[r, d, b]| {
+                    format!("red {r:.0}% draw {d:.0}% black {b:.0}%")
+                });
+                let opening =
+                    opening_after(m.mv).map_or("-".to_owned(), |o| o.label(notation.script()));
                 writeln!(
                     out,
-                    "{}\t{}\tcount {}\tscore {score}\t(+{} ={} -{})",
+                    "{}\t{}\t{games}\t{results}\tscore {score}\t(+{} ={} -{})\t{opening}",
                     format_move(&pos, m.mv, notation),
                     m.mv.iccs(),
-                    s.count,
                     s.red_wins,
                     s.draws,
                     s.black_wins

@@ -135,10 +135,10 @@ pub fn run(args: &BookEccoArgs) -> Result<()> {
 /// agreement on the validation part, best first.
 fn tune(corpus: &Corpus, out: &mut impl Write) -> Result<()> {
     let mut results = Vec::new();
-    for max_ply in [16, 24, 32, 40, 60] {
+    for max_ply in [10, 12, 14, 16, 18, 20] {
         let builder = builder_for(corpus, &[Part::Train], max_ply);
-        for min_games in [1, 2, 3, 5] {
-            for min_share in [0.0, 0.4, 0.5, 0.6, 0.8] {
+        for min_games in [1, 2, 3] {
+            for min_share in [0.6, 0.7, 0.8, 0.9, 0.95] {
                 let decide = Decide {
                     min_games,
                     min_share,

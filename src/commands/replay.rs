@@ -7,6 +7,7 @@ use std::io::Write;
 
 use anyhow::{Result, bail};
 use serde_json::json;
+use xiangqi_tui::opening::classify;
 use xiangqi_tui::record::xqf::{XqfErrorKind, is_xqf};
 use xiangqi_tui::record::{
     Annotation, GameRecord, MoveFailure, XqfError, decode, parse_pgn, read_xqf,
@@ -94,12 +95,20 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
     let (comments, variations) = count_notes(&record.notes);
     let comments = comments + usize::from(record.comment.is_some());
     let mut out = std::io::stdout().lock();
+    let opening = classify(&record.start, &record.moves);
     let written = if args.json {
         writeln!(
             out,
             "{}",
-            json!({ "moves": moves, "fen": fen, "result": result,
-                    "comments": comments, "variations": variations })
+            json!({
+                "moves": moves,
+                "fen": fen,
+                "result": result,
+                "comments": comments,
+                "variations": variations,
+                "ecco": opening.map(|o| o.code.to_string()),
+                "opening": opening.map(|o| o.name(false)),
+            })
         )
     } else {
         writeln!(out, "fen {fen}\nmoves {moves}\nresult {result}")

@@ -137,6 +137,7 @@ pub fn generated_stats(rank: usize, width: usize, score: i32, side: Color) -> St
 pub fn generate(options: &GenerateOptions, progress: Progress<'_>) -> (BookBuilder, usize) {
     let mut engine = Engine::new(HASH_MB);
     let mut builder = BookBuilder::new(Some(options.plies as usize));
+    builder.source = crate::book::Source::Engine;
     let mut seen: HashSet<u64> = HashSet::new();
     let start = Position::startpos();
     seen.insert(BookKey::of(&start).key);

@@ -10,7 +10,7 @@ use crate::book::{BookKey, mirror_move};
 use crate::eval::mirrored_files;
 
 use super::code::Ecco;
-use super::format::{TableEntry, encode};
+use super::format::{Level, TableEntry, encode};
 use super::table::is_standard_start;
 
 /// When a position's code counts as decided.
@@ -27,7 +27,7 @@ impl Default for Decide {
     fn default() -> Decide {
         Decide {
             min_games: 2,
-            min_share: 0.5,
+            min_share: 0.7,
         }
     }
 }
@@ -74,20 +74,32 @@ impl TableBuilder {
         self.counts.len()
     }
 
-    /// The decided positions, sorted as the file stores them. Ties between codes go to
-    /// the smaller code, so a build is reproducible.
+    /// The decided positions, sorted as the file stores them. A position is decided at
+    /// the finest level (code, group of ten, family) whose most common value has the
+    /// share; ties go to the smaller code, so a build is reproducible.
     pub fn entries(&self, decide: Decide) -> Vec<TableEntry> {
         let mut entries: Vec<TableEntry> = self
             .counts
             .iter()
             .filter_map(|(&key, codes)| {
                 let total: u32 = codes.values().sum();
-                let (&code, &top) = codes
-                    .iter()
-                    .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)))?;
-                (total >= decide.min_games.max(1)
-                    && f64::from(top) >= decide.min_share * f64::from(total))
-                .then_some(TableEntry { key, code })
+                if total < decide.min_games.max(1) {
+                    return None;
+                }
+                Level::ALL.into_iter().find_map(|level| {
+                    let mut by_head: HashMap<Ecco, u32> = HashMap::new();
+                    for (&code, &n) in codes {
+                        *by_head.entry(level.head(code)).or_default() += n;
+                    }
+                    let (&head, &top) = by_head
+                        .iter()
+                        .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)))?;
+                    (f64::from(top) >= decide.min_share * f64::from(total)).then_some(TableEntry {
+                        key,
+                        code: head,
+                        level,
+                    })
+                })
             })
             .collect();
         entries.sort_by_key(|e| e.key);

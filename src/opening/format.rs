@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! header   magic "XQTECCO\n" | version u16 | entry size u16 | max ply u32 | entries u64 | checksum u64
-//! entry    key u64 | code u16
+//! entry    key u64 | code u16 (level in the top two bits)
 //! ```
 //! All numbers little-endian. The key is the position's canonical book key (mirror
 //! images merged, `book::BookKey`); the code is an ECCO index (`Ecco::index`). Max ply
@@ -21,12 +21,62 @@ pub const VERSION: u16 = 1;
 pub const HEADER_LEN: usize = 32;
 pub const ENTRY_LEN: usize = 10;
 
+/// How fine the decision at a position is: the games through it agree on a code, or
+/// only on a group of ten codes (C30-C39, named by its first code), or on a letter (C,
+/// named C00), or only on a family (flank openings A, central cannon B-D, other
+/// openings E; named A00, B00, E00).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    Code,
+    Group,
+    Letter,
+    Family,
+}
+
+impl Level {
+    pub const ALL: [Level; 4] = [Level::Code, Level::Group, Level::Letter, Level::Family];
+
+    fn bits(self) -> u16 {
+        match self {
+            Level::Code => 0,
+            Level::Group => 1,
+            Level::Letter => 2,
+            Level::Family => 3,
+        }
+    }
+
+    fn from_bits(bits: u16) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.bits() == bits)
+    }
+
+    /// The code that names `code` at this level.
+    pub fn head(self, code: Ecco) -> Ecco {
+        let index = code.index();
+        let head = match self {
+            Level::Code => index,
+            Level::Group => index / 10 * 10,
+            Level::Letter => index / 100 * 100,
+            // B, C and D are all central cannon openings, under B00 中炮局.
+            Level::Family => match code.letter() {
+                'A' => 0,
+                'E' => 400,
+                _ => 100,
+            },
+        };
+        Ecco::from_index(head).unwrap_or(code)
+    }
+}
+
 /// One position of the table and the code decided there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TableEntry {
     pub key: u64,
     pub code: Ecco,
+    pub level: Level,
 }
+
+const LEVEL_SHIFT: u16 = 14;
+const CODE_MASK: u16 = (1 << LEVEL_SHIFT) - 1;
 
 /// Why an opening table file was refused.
 #[derive(Debug, Clone, Error, PartialEq, Eq)]
@@ -80,9 +130,16 @@ pub fn key_at(entries: &[u8], index: usize) -> u64 {
     u64_at(entries, index * ENTRY_LEN)
 }
 
-/// The code of entry `index` of a checked entry area (checked at load).
-pub fn code_at(entries: &[u8], index: usize) -> Ecco {
-    Ecco::from_index(u16_at(entries, index * ENTRY_LEN + 8)).unwrap_or(Ecco::A00)
+/// The code and level of entry `index` of a checked entry area (checked at load).
+pub fn code_at(entries: &[u8], index: usize) -> (Ecco, Level) {
+    decode_code(u16_at(entries, index * ENTRY_LEN + 8)).unwrap_or((Ecco::A00, Level::Family))
+}
+
+fn decode_code(bits: u16) -> Option<(Ecco, Level)> {
+    Some((
+        Ecco::from_index(bits & CODE_MASK)?,
+        Level::from_bits(bits >> LEVEL_SHIFT)?,
+    ))
 }
 
 /// What `validate` learns of a good file.
@@ -130,7 +187,7 @@ pub fn validate(bytes: &[u8]) -> Result<TableInfo, TableError> {
         if index > 0 && key_at(area, index - 1) >= key_at(area, index) {
             return Err(TableError::Unsorted(index));
         }
-        if Ecco::from_index(u16_at(area, index * ENTRY_LEN + 8)).is_none() {
+        if decode_code(u16_at(area, index * ENTRY_LEN + 8)).is_none() {
             return Err(TableError::BadCode(index));
         }
     }
@@ -145,7 +202,7 @@ pub fn encode(entries: &[TableEntry], max_ply: u32) -> Vec<u8> {
     let mut area = Vec::with_capacity(entries.len() * ENTRY_LEN);
     for e in entries {
         area.extend_from_slice(&e.key.to_le_bytes());
-        area.extend_from_slice(&e.code.index().to_le_bytes());
+        area.extend_from_slice(&(e.code.index() | e.level.bits() << LEVEL_SHIFT).to_le_bytes());
     }
     let mut bytes = Vec::with_capacity(HEADER_LEN + area.len());
     bytes.extend_from_slice(MAGIC);
@@ -167,10 +224,12 @@ mod tests {
             TableEntry {
                 key: 5,
                 code: "C45".parse().unwrap(),
+                level: Level::Code,
             },
             TableEntry {
                 key: 9,
-                code: "A61".parse().unwrap(),
+                code: "A60".parse().unwrap(),
+                level: Level::Group,
             },
         ]
     }
@@ -187,8 +246,14 @@ mod tests {
             })
         );
         let area = &bytes[HEADER_LEN..];
-        assert_eq!((key_at(area, 0), code_at(area, 0)), (5, sample()[0].code));
-        assert_eq!((key_at(area, 1), code_at(area, 1)), (9, sample()[1].code));
+        assert_eq!(
+            (key_at(area, 0), code_at(area, 0)),
+            (5, (sample()[0].code, Level::Code))
+        );
+        assert_eq!(
+            (key_at(area, 1), code_at(area, 1)),
+            (9, (sample()[1].code, Level::Group))
+        );
     }
 
     #[test]
@@ -220,5 +285,22 @@ mod tests {
         let sum = checksum(&bad_code[HEADER_LEN..]);
         bad_code[24..32].copy_from_slice(&sum.to_le_bytes());
         assert_eq!(validate(&bad_code), Err(TableError::BadCode(0)));
+        let mut bad_level = encode(&sample(), 24);
+        bad_level[HEADER_LEN + 9] |= 0x20;
+        let sum = checksum(&bad_level[HEADER_LEN..]);
+        bad_level[24..32].copy_from_slice(&sum.to_le_bytes());
+        assert_eq!(validate(&bad_level), Err(TableError::BadCode(0)));
+    }
+
+    #[test]
+    fn levels_name_their_heads() {
+        let head = |level: Level, code: &str| level.head(code.parse().unwrap()).to_string();
+        assert_eq!(head(Level::Code, "C45"), "C45");
+        assert_eq!(head(Level::Group, "C45"), "C40");
+        assert_eq!(head(Level::Letter, "C45"), "C00");
+        assert_eq!(head(Level::Family, "C45"), "B00");
+        assert_eq!(head(Level::Family, "D50"), "B00");
+        assert_eq!(head(Level::Family, "A61"), "A00");
+        assert_eq!(head(Level::Family, "E41"), "E00");
     }
 }

@@ -36,7 +36,7 @@ use crate::notation::{Notation, Script};
 
 pub use builder::{Decide, TableBuilder};
 pub use code::{Ecco, EccoError};
-pub use format::TableError;
+pub use format::{Level, TableError};
 pub use table::OpeningTable;
 pub use tags::tag_record;
 

@@ -12,7 +12,7 @@ use crate::book::{BookKey, mirror_move};
 use crate::eval::mirrored_files;
 
 use super::code::Ecco;
-use super::format::{self, HEADER_LEN, TableError, TableInfo};
+use super::format::{self, HEADER_LEN, Level, TableError, TableInfo};
 
 /// The built-in table (made by `book ecco` from the CCPD master games; docs/openings.md).
 static BUILTIN: &[u8] = include_bytes!("table.bin");
@@ -75,8 +75,8 @@ impl OpeningTable {
         self.bytes.len()
     }
 
-    /// The code decided at a canonical key, if the table holds it.
-    pub fn code_of(&self, key: u64) -> Option<Ecco> {
+    /// The code decided at a canonical key, and how finely, if the table holds it.
+    pub fn code_of(&self, key: u64) -> Option<(Ecco, Level)> {
         let area = &self.bytes[HEADER_LEN..];
         let len = self.info.entries;
         let at = partition_point(len, |i| format::key_at(area, i) < key);
@@ -84,8 +84,9 @@ impl OpeningTable {
     }
 
     /// The code of the deepest position along `moves` from the standard start that the
-    /// table holds (the start itself is never held); `None` from any other start, or when
-    /// no position along the moves is held. Moves are trusted to be legal.
+    /// table decides at the finest level any of them is decided at (a code before a
+    /// group before a family); the start itself is never held. `None` from any other
+    /// start, or when no position along the moves is held. Moves are trusted to be legal.
     pub fn classify(&self, start: &Position, moves: &[Move]) -> Option<Ecco> {
         if !is_standard_start(start) {
             return None;
@@ -99,11 +100,13 @@ impl OpeningTable {
             pos.make_move(mv);
             mirror.make_move(mirror_move(mv));
             let key = BookKey::from_keys(pos.key(), mirror.key()).key;
-            if let Some(code) = self.code_of(key) {
-                found = Some(code);
+            if let Some((code, level)) = self.code_of(key)
+                && found.is_none_or(|(_, finest)| level <= finest)
+            {
+                found = Some((code, level));
             }
         }
-        found
+        found.map(|(code, _)| code)
     }
 }
 

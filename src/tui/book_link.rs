@@ -6,9 +6,10 @@ use std::sync::Arc;
 
 use unicode_width::UnicodeWidthStr;
 
-use crate::board::Move;
-use crate::book::{self, Book, BookError};
+use crate::board::{Move, Position};
+use crate::book::{self, Book, BookError, Source};
 use crate::config::{BookSource, Config};
+use crate::opening::classify;
 use crate::search::Algorithm;
 
 use super::app::App;
@@ -53,7 +54,8 @@ pub fn engine_book_move(app: &App) -> Option<Move> {
     )
 }
 
-/// The Ctrl-B popup: the book moves of the position with counts and scores.
+/// The Ctrl-B popup: the book moves of the position, each with its games (or "engine"),
+/// the Red/draw/Black results and the opening it leads to.
 pub fn popup(app: &App) -> Popup {
     let title = "Book moves".to_owned();
     let Some(book) = &app.book else {
@@ -70,17 +72,29 @@ pub fn popup(app: &App) -> Popup {
             text: "this position is not in the book".to_owned(),
         };
     }
-    let side = pos.side_to_move();
+    let notation = app.display_notation();
+    let script = app.config.settings.notation.script();
+    let (start, played): (&Position, Vec<Move>) = (app.game.start(), app.game.moves().collect());
     let lines: Vec<String> = moves
         .iter()
         .map(|m| {
-            let score = m
-                .score_percent(side)
-                .map_or("   -".to_owned(), |s| format!("{s:>3.0}%"));
-            let text = format_move(pos, m.mv, app.display_notation());
+            let text = format_move(pos, m.mv, notation);
             // Padded by display columns: Chinese characters are two wide.
             let pad = " ".repeat(10usize.saturating_sub(text.width()));
-            format!("{text}{pad} {:>7} games  score {score}", m.stats.count)
+            let (count, results) = match m.source {
+                Source::Engine => ("engine".to_owned(), String::new()),
+                Source::Games => (
+                    format!("{} games", m.stats.count),
+                    m.result_percents().map_or(String::new(), |[r, d, b]| {
+                        format!("  red {r:>3.0}% draw {d:>3.0}% black {b:>3.0}%")
+                    }),
+                ),
+            };
+            let mut line = played.clone();
+            line.push(m.mv);
+            let opening =
+                classify(start, &line).map_or(String::new(), |o| format!("  {}", o.label(script)));
+            format!("{text}{pad} {count:>11}{results}{opening}")
         })
         .collect();
     Popup::Message {
