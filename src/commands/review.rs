@@ -14,16 +14,14 @@ use xiangqi_tui::egtb::Tablebases;
 use xiangqi_tui::engine::{Engine, Limits, Verdict};
 use xiangqi_tui::notation::{Notation, format_move};
 use xiangqi_tui::record::{GameRecord, RecordError};
-use xiangqi_tui::review::{GameReview, MoveReview, ReviewLimits, eval_text, review_game};
+use xiangqi_tui::review::{
+    DEFAULT_DEPTH, GameReview, MoveReview, ReviewLimits, eval_text, review_game,
+};
 use xiangqi_tui::service::{EngineSearcher, Searcher};
 
 use super::progress::ProgressBar;
 use super::usage;
 use crate::cli::{GlobalArgs, ReviewArgs};
-
-/// Search depth per position when neither `--depth` nor `--movetime` is given: about
-/// 50 ms a position on one core, the depth the winning-chance curve was fitted at.
-pub const DEFAULT_DEPTH: u32 = 10;
 
 fn limits(global: &GlobalArgs) -> Result<Limits> {
     match (global.depth, global.movetime) {

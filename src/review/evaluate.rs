@@ -15,6 +15,10 @@ use crate::board::{Move, Position};
 use crate::engine::{Limits, SearchInfo, Verdict};
 use crate::service::{EngineEvent, EngineLink, SearchId, SearchRequest, Searcher};
 
+/// Search depth per position when none is chosen: about 50 ms a position on one core,
+/// the depth the winning-chance curve was fitted at (docs/review.md).
+pub const DEFAULT_DEPTH: u32 = 10;
+
 /// How each position is searched.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReviewLimits {
