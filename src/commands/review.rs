@@ -4,7 +4,6 @@
 //! side's accuracy. `-o` writes the game annotated as PGN.
 
 use std::io::{self, Write};
-use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -15,9 +14,8 @@ use xiangqi_tui::engine::{Engine, Limits, Verdict};
 use xiangqi_tui::notation::{Notation, format_move};
 use xiangqi_tui::record::{GameRecord, RecordError};
 use xiangqi_tui::review::{
-    DEFAULT_DEPTH, GameReview, MoveReview, ReviewLimits, eval_text, review_game,
+    DEFAULT_DEPTH, GameReview, MoveReview, ReviewLimits, builtin_searchers, eval_text, review_game,
 };
-use xiangqi_tui::service::{EngineSearcher, Searcher};
 
 use super::progress::ProgressBar;
 use super::usage;
@@ -57,12 +55,7 @@ pub fn run(args: &ReviewArgs, global: &GlobalArgs) -> Result<()> {
         threads: super::threads_flag(global)?,
         hash_mb,
     };
-    let tablebases: Option<Arc<Tablebases>> = Tablebases::installed();
-    let searcher = move || -> Box<dyn Searcher> {
-        let mut searcher = EngineSearcher::new(hash_mb);
-        searcher.set_tablebases(tablebases.clone());
-        Box::new(searcher)
-    };
+    let searcher = builtin_searchers(hash_mb, Tablebases::installed());
     let mut progress = ProgressBar::new(args.quiet);
     let review = review_game(&record, &limits, &searcher, &mut |done, total| {
         progress.update(done, total, "positions");

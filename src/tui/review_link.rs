@@ -13,9 +13,9 @@ use crate::egtb::Tablebases;
 use crate::engine::Limits;
 use crate::record::GameRecord;
 use crate::review::{
-    DEFAULT_DEPTH, GameReview, MoveClass, MoveReview, ReviewLimits, positions, review_game,
+    DEFAULT_DEPTH, GameReview, MoveClass, MoveReview, ReviewLimits, builtin_searchers, positions,
+    review_game,
 };
-use crate::service::{EngineSearcher, Searcher};
 
 use super::action::Effect;
 use super::analysis::GRAPH_CLIP;
@@ -127,12 +127,7 @@ pub fn run(
     tablebases: Option<Arc<Tablebases>>,
     send: &mut dyn FnMut(ReviewUpdate) -> bool,
 ) {
-    let hash_mb = request.limits.hash_mb;
-    let searcher = move || -> Box<dyn Searcher> {
-        let mut searcher = EngineSearcher::new(hash_mb);
-        searcher.set_tablebases(tablebases.clone());
-        Box::new(searcher)
-    };
+    let searcher = builtin_searchers(request.limits.hash_mb, tablebases);
     let id = request.id;
     let result = review_game(
         &request.record,
