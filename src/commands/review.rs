@@ -4,7 +4,6 @@
 //! side's accuracy. `-o` writes the game annotated as PGN.
 
 use std::io::{self, Write};
-use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -14,16 +13,13 @@ use xiangqi_tui::egtb::Tablebases;
 use xiangqi_tui::engine::{Engine, Limits, Verdict};
 use xiangqi_tui::notation::{Notation, format_move};
 use xiangqi_tui::record::{GameRecord, RecordError};
-use xiangqi_tui::review::{GameReview, MoveReview, ReviewLimits, eval_text, review_game};
-use xiangqi_tui::service::{EngineSearcher, Searcher};
+use xiangqi_tui::review::{
+    DEFAULT_DEPTH, GameReview, MoveReview, ReviewLimits, builtin_searchers, eval_text, review_game,
+};
 
 use super::progress::ProgressBar;
 use super::usage;
 use crate::cli::{GlobalArgs, ReviewArgs};
-
-/// Search depth per position when neither `--depth` nor `--movetime` is given: about
-/// 50 ms a position on one core, the depth the winning-chance curve was fitted at.
-pub const DEFAULT_DEPTH: u32 = 10;
 
 fn limits(global: &GlobalArgs) -> Result<Limits> {
     match (global.depth, global.movetime) {
@@ -59,12 +55,7 @@ pub fn run(args: &ReviewArgs, global: &GlobalArgs) -> Result<()> {
         threads: super::threads_flag(global)?,
         hash_mb,
     };
-    let tablebases: Option<Arc<Tablebases>> = Tablebases::installed();
-    let searcher = move || -> Box<dyn Searcher> {
-        let mut searcher = EngineSearcher::new(hash_mb);
-        searcher.set_tablebases(tablebases.clone());
-        Box::new(searcher)
-    };
+    let searcher = builtin_searchers(hash_mb, Tablebases::installed());
     let mut progress = ProgressBar::new(args.quiet);
     let review = review_game(&record, &limits, &searcher, &mut |done, total| {
         progress.update(done, total, "positions");

@@ -7,13 +7,18 @@
 //! review at `--depth` gives the same scores on every run (for the same `threads`).
 
 use std::collections::VecDeque;
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 
 use thiserror::Error;
 
 use crate::board::{Move, Position};
+use crate::egtb::Tablebases;
 use crate::engine::{Limits, SearchInfo, Verdict};
-use crate::service::{EngineEvent, EngineLink, SearchId, SearchRequest, Searcher};
+use crate::service::{EngineEvent, EngineLink, EngineSearcher, SearchId, SearchRequest, Searcher};
+
+/// Search depth per position when none is chosen: about 50 ms a position on one core,
+/// the depth the winning-chance curve was fitted at (docs/review.md).
+pub const DEFAULT_DEPTH: u32 = 10;
 
 /// How each position is searched.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,6 +58,19 @@ pub enum ReviewError {
     EngineGone,
     #[error("the review was cancelled")]
     Cancelled,
+}
+
+/// Searchers of the built-in engine, each with its own table of `hash_mb` and the
+/// endgame tables given: what a review's workers search with.
+pub fn builtin_searchers(
+    hash_mb: u32,
+    tablebases: Option<Arc<Tablebases>>,
+) -> impl Fn() -> Box<dyn Searcher> + Send {
+    move || {
+        let mut searcher = EngineSearcher::new(hash_mb);
+        searcher.set_tablebases(tablebases.clone());
+        Box::new(searcher)
+    }
 }
 
 /// Evaluates each of `positions` (a position without a legal move is lost, not

@@ -187,17 +187,11 @@ impl GameReview {
     }
 }
 
-/// A verdict from Red's view as `[%eval]` writes it: pawns with two decimals (`0.35`,
-/// `-1.20`) or `#N` (`#-N` when Black mates).
+/// A verdict from Red's view as `[%eval]` writes it: the pawns players write
+/// (`Verdict::pawns`) without a plus sign: `0.35`, `-1.20`, `#3`, `#-3`.
 pub fn eval_text(verdict: Verdict) -> String {
-    match verdict {
-        Verdict::Centipawns(cp) => {
-            let sign = if cp < 0 { "-" } else { "" };
-            let cp = cp.unsigned_abs();
-            format!("{sign}{}.{:02}", cp / 100, cp % 100)
-        }
-        Verdict::Mate(moves) => format!("#{moves}"),
-    }
+    let text = verdict.pawns().to_string();
+    text.strip_prefix('+').map_or(text.clone(), str::to_owned)
 }
 
 /// A comment without the `[%eval ...]` and class words an earlier review put first.

@@ -15,7 +15,9 @@ mod game_review;
 pub use accuracy::{move_accuracy, side_accuracy};
 pub use class::{BLUNDER_LOSS, INACCURACY_LOSS, MISTAKE_LOSS, MoveClass};
 pub use curve::{WIN_CHANCE_K, fit_scale, mean_log_likelihood, win_percent};
-pub use evaluate::{Evaluation, ReviewError, ReviewLimits, evaluate_positions};
+pub use evaluate::{
+    DEFAULT_DEPTH, Evaluation, ReviewError, ReviewLimits, builtin_searchers, evaluate_positions,
+};
 pub use game_review::{GameReview, MoveReview, eval_text, positions, review_game};
 
 #[cfg(test)]

@@ -34,6 +34,8 @@ pub enum Action {
     Compare(super::compare_view::CompareUpdate),
     /// Progress and result of a `:trace save` running in the background.
     TraceSave(super::trace_save::TraceSaveUpdate),
+    /// Progress and result of a `:review` running in the background.
+    Review(super::review_link::ReviewUpdate),
     /// Time passed while a clock runs: redraw it, and see whether a flag fell.
     Tick,
 }
@@ -116,6 +118,8 @@ pub enum Command {
     Explore(ExplorerMove),
     /// Esc over the `:compare` view: close it.
     CloseCompare,
+    /// Show the position after the next (`true`) or previous marked move of a review.
+    JumpToMarked(bool),
     /// In a room: what the player asks of it (the remote session carries it out).
     AskRoom(RoomAsk),
 }
@@ -215,6 +219,8 @@ pub enum Effect {
     /// Write a trace file on a thread; progress and result come back as
     /// `Action::TraceSave`.
     SaveTrace(Box<super::trace_save::TraceSave>),
+    /// Review the game on a thread; progress and result come back as `Action::Review`.
+    Review(Box<super::review_link::ReviewRequest>),
     /// In a room: ask it `ask` (with the text of a `:say`).
     AskRoom {
         ask: RoomAsk,

@@ -48,6 +48,12 @@ impl Analysis {
     pub fn score_of(&self, pos: &Position) -> Option<i32> {
         self.scores.get(&pos.key()).copied()
     }
+
+    /// Keeps a score of `pos` from elsewhere (a review), Red's view in centipawns.
+    pub fn set_score(&mut self, pos: &Position, red: i32) {
+        self.scores
+            .insert(pos.key(), red.clamp(-GRAPH_CLIP, GRAPH_CLIP));
+    }
 }
 
 /// Keeps the score of a finished iteration for the position it searched.

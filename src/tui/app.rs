@@ -147,6 +147,8 @@ pub struct App {
     pub study: super::explorer::StudyState,
     /// The `:compare` view.
     pub compare: super::compare_view::CompareView,
+    /// `:review`: the one running and the last one finished.
+    pub review: super::review_link::ReviewState,
     /// The opening book the engine plays from; the driver loads it at start.
     pub book: Option<std::sync::Arc<crate::book::Book>>,
     /// Endgame tables for the status line's verdict; none unless the driver loads them.
@@ -203,6 +205,7 @@ impl App {
             quitting: false,
             study: Default::default(),
             compare: Default::default(),
+            review: Default::default(),
             book: None,
             tablebases: None,
             analysis: Analysis::default(),

@@ -157,6 +157,12 @@ pub const COMMANDS: &[CommandSpec] = &[
         )
     },
     on_game(
+        "review",
+        ":review",
+        "the engine's review: ?! ? ?? marks, graph; n/N on the board jump to them",
+        review,
+    ),
+    on_game(
         "hint",
         ":hint",
         "show the engine's best move (Ctrl-H)",
@@ -407,6 +413,10 @@ fn compare(app: &mut App, argument: &str) -> Result<Vec<Effect>, String> {
 fn analyze(app: &mut App, _: &str) -> Result<Vec<Effect>, String> {
     analysis::toggle(app);
     Ok(Vec::new())
+}
+
+fn review(app: &mut App, _: &str) -> Result<Vec<Effect>, String> {
+    super::review_link::request(app)
 }
 
 fn hint_command(app: &mut App, _: &str) -> Result<Vec<Effect>, String> {

@@ -37,6 +37,7 @@ mod remote;
 mod remote_input;
 mod remote_lobby;
 pub(crate) mod resume;
+mod review_link;
 mod search_log;
 mod study_layout;
 mod style;
@@ -60,6 +61,9 @@ pub use move_list::split as moves_and_graph;
 pub use popup::{ChoiceItem, ChoicePurpose, ChoiceValue, Discard, Popup, PromptPurpose};
 pub use records::{autosave_text, pgn_text, read_game, read_game_bytes};
 pub use remote::{Intent, RemoteSession, SCREEN_RESTORE, SCREEN_SETUP};
+pub use review_link::{
+    ReviewRequest, ReviewState, ReviewUpdate, Reviewed, Running as ReviewRunning, run as run_review,
+};
 pub use search_log::{LogKind, LogLine, SearchLog};
 pub use study_layout::StudyLayout;
 pub use terminal::{Exit, RunOptions, read_autosave, run, run_with};

@@ -18,7 +18,7 @@ const GRAPH_HEIGHT: u16 = 12;
 /// The moves pane this tall or more puts the graph below the moves.
 const TALL_MOVES: u16 = 30;
 /// The narrowest graph drawn beside the moves (its scale takes 3 columns).
-const GRAPH_MIN_WIDTH: u16 = 16;
+const GRAPH_MIN_WIDTH: u16 = 15;
 /// "NNN. " before Red's move, and the gap between Red's and Black's.
 const NUMBER_WIDTH: usize = 5;
 const GAP_WIDTH: usize = 2;
@@ -55,6 +55,24 @@ pub fn column_width(app: &App) -> usize {
         .max(6)
 }
 
+/// The review's mark of move `index` (0: the first): `?!`, `?`, `??` or nothing. Red's
+/// mark takes the gap before Black's move (one space kept), Black's goes on after it.
+pub fn mark(app: &App, index: usize) -> &'static str {
+    super::review_link::class_of(app, index).map_or("", |class| class.symbol())
+}
+
+/// Columns the review's marks add to a row: Black's `??` after the row.
+fn marks_width(app: &App) -> usize {
+    if super::review_link::standing(app)
+        .iter()
+        .any(|m| m.class.is_error())
+    {
+        2
+    } else {
+        0
+    }
+}
+
 /// Whether the score graph is shown: on the analysis board, or once the engine has
 /// scored two positions of the game.
 pub fn shows_graph(app: &App) -> bool {
@@ -74,7 +92,8 @@ fn widest_move(app: &App) -> usize {
 /// The width of a moves pane (borders included) that shows every move of any game in
 /// full: the number, Red's move, the gap, Black's move.
 pub fn needed_width(app: &App) -> u16 {
-    let columns = 2 + NUMBER_WIDTH + widest_move(app) + GAP_WIDTH + widest_move(app);
+    let columns =
+        2 + NUMBER_WIDTH + widest_move(app) + GAP_WIDTH + widest_move(app) + marks_width(app);
     u16::try_from(columns).unwrap_or(u16::MAX)
 }
 

@@ -295,6 +295,28 @@ impl Driver {
                         queue.extend(update(app, Action::TraceSave(failed)));
                     }
                 }
+                Effect::Review(request) => {
+                    // The `:compare` channel carries any background report.
+                    let sender = self.compare.clone();
+                    let tablebases = app.tablebases.clone();
+                    let spawned =
+                        std::thread::Builder::new()
+                            .name("review".into())
+                            .spawn(move || {
+                                super::review_link::run(&request, tablebases, &mut |update| {
+                                    sender
+                                        .send(Incoming::Action(Action::Review(update)))
+                                        .is_ok()
+                                });
+                            });
+                    if let Err(error) = spawned {
+                        let failed = super::review_link::ReviewUpdate::Failed {
+                            id: app.review.running.as_ref().map_or(0, |r| r.id),
+                            message: error.to_string(),
+                        };
+                        queue.extend(update(app, Action::Review(failed)));
+                    }
+                }
                 Effect::Compare(request) => {
                     let sender = self.compare.clone();
                     let spawned =

@@ -63,6 +63,10 @@ fn dispatch(app: &mut App, action: Action) -> Vec<Effect> {
             super::trace_save::apply(app, progress);
             Vec::new()
         }
+        Action::Review(progress) => {
+            super::review_link::apply(app, progress);
+            Vec::new()
+        }
         Action::Tick => {
             game_controls::on_tick(app);
             Vec::new()
@@ -181,6 +185,10 @@ fn run(app: &mut App, command: Command) -> Vec<Effect> {
             Vec::new()
         }
         Command::Hint => hint::request(app),
+        Command::JumpToMarked(forward) => {
+            super::review_link::jump(app, forward);
+            Vec::new()
+        }
         Command::GoToPly(ply) => {
             super::browse::go_to_shown(app, ply);
             Vec::new()

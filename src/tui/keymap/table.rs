@@ -274,6 +274,15 @@ pub const KEYMAP: &[Section] = &[
                 "show the position after it (move list)",
                 &[],
             ),
+            // Board only: on the input line N starts a WXF horse move.
+            game(
+                "n N",
+                "after :review: the next / previous ?! ? ?? move (board)",
+                &[
+                    board(ch('n'), C::JumpToMarked(true)),
+                    board(ch('N'), C::JumpToMarked(false)),
+                ],
+            ),
             // Ctrl-Backspace too, as some terminals report Ctrl-H; with text on the
             // input line Ctrl-H is Backspace (`keys`).
             game(

@@ -268,6 +268,9 @@ fn state_parts(app: &App) -> (Vec<Part>, bool) {
     if let Some(saving) = &app.study.saving {
         parts.push(Part::new(1, saving.describe()));
     }
+    if let Some(reviewing) = app.review.describe() {
+        parts.push(Part::new(1, reviewing));
+    }
     (parts, alert)
 }
 

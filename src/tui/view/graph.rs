@@ -1,5 +1,6 @@
 //! The score graph: the engine's score of each position of the game, from Red's view,
-//! in pawns, clipped to ±10.
+//! in pawns, clipped to ±10; after `:review`, its marked moves as points (a dot for an
+//! inaccuracy, a block for a mistake or blunder).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -8,8 +9,10 @@ use ratatui::text::Span;
 use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Paragraph, Wrap};
 
 use super::panes::pane_block;
+use crate::review::MoveClass;
 use crate::tui::analysis::{GRAPH_CLIP, graph_points};
 use crate::tui::app::App;
+use crate::tui::review_link::standing;
 
 pub fn graph(app: &App, frame: &mut Frame, area: Rect) {
     let palette = &app.palette;
@@ -47,7 +50,21 @@ pub fn graph(app: &App, frame: &mut Frame, area: Rect) {
         .fold(0.0, f64::max);
     let clip = largest.ceil().clamp(1.0, f64::from(GRAPH_CLIP) / 100.0);
     let zero = [(0.0, 0.0), (last_ply, 0.0)];
-    let datasets = vec![
+    // The marked moves, at the score after them.
+    let marked = |wanted: &[MoveClass]| -> Vec<(f64, f64)> {
+        standing(app)
+            .iter()
+            .filter(|m| wanted.contains(&m.class))
+            .map(|m| {
+                let pawns = f64::from(m.after.clipped(GRAPH_CLIP)) / 100.0;
+                (m.ply as f64, pawns.clamp(-clip, clip))
+            })
+            .collect()
+    };
+    let inaccuracies = marked(&[MoveClass::Inaccuracy]);
+    let errors = marked(&[MoveClass::Mistake, MoveClass::Blunder]);
+    let mark_style = palette.pane.patch(palette.input_error);
+    let mut datasets = vec![
         Dataset::default()
             .marker(Marker::Dot)
             .graph_type(GraphType::Line)
@@ -59,6 +76,17 @@ pub fn graph(app: &App, frame: &mut Frame, area: Rect) {
             .style(palette.pane.patch(palette.pane_highlight))
             .data(&points),
     ];
+    for (marker, data) in [(Marker::Dot, &inaccuracies), (Marker::Block, &errors)] {
+        if !data.is_empty() {
+            datasets.push(
+                Dataset::default()
+                    .marker(marker)
+                    .graph_type(GraphType::Scatter)
+                    .style(mark_style)
+                    .data(data),
+            );
+        }
+    }
     let label = |text: String| Span::styled(text, palette.pane.patch(palette.log_detail));
     let chart = Chart::new(datasets)
         .block(block)

@@ -80,7 +80,10 @@ pub fn moves(app: &App, frame: &mut Frame, area: Rect) {
         .iter()
         .map(|&(number, red, black)| {
             let text = |ply: Option<usize>| match ply {
-                Some(ply) => played[ply].text(notation).to_owned(),
+                Some(ply) => {
+                    let mark = crate::tui::move_list::mark(app, ply);
+                    format!("{}{mark}", played[ply].text(notation))
+                }
                 None => "...".to_owned(),
             };
             let style = |ply: Option<usize>| {
@@ -96,8 +99,9 @@ pub fn moves(app: &App, frame: &mut Frame, area: Rect) {
             ];
             if let Some(black) = black {
                 let red_text = text(red);
+                // A review's mark after Red's move takes the gap, one space kept.
                 spans.push(Span::styled(
-                    pad("", column + 2 - red_text.width().min(column + 2)),
+                    pad("", (column + 2).saturating_sub(red_text.width()).max(1)),
                     palette.pane,
                 ));
                 spans.push(Span::styled(text(Some(black)), style(Some(black))));
