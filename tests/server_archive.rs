@@ -55,7 +55,13 @@ async fn a_rated_game_finished_by_resignation_is_archived_for_both_and_moves_the
         );
         let row: Vec<&str> = lines[1].split_whitespace().collect();
         assert_eq!(row[0], "1", "{out}");
-        assert_eq!(&row[2..], ["bob", "ann", "1-0", "resignation"], "{out}");
+        // The opening's ECCO code stands before how the game ended (the game opened
+        // with the central cannon).
+        assert_eq!(
+            &row[2..],
+            ["bob", "ann", "1-0", "B00", "resignation"],
+            "{out}"
+        );
     }
     // Anyone may ask for a player's games by name.
     let (out, _, status) = exec_as(addr, "cy", None, "games ann").await;
