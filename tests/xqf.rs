@@ -358,7 +358,9 @@ fn replay_reads_the_fixtures() {
             "fen": annotated_game().final_position().to_fen(),
             "result": "0-1",
             "comments": 4,
-            "variations": 4
+            "variations": 4,
+            "ecco": "C00",
+            "opening": "中炮对屏风马"
         })
     );
     let (_, v18) = replay_json("annotated_v18.xqf");
@@ -372,7 +374,9 @@ fn replay_reads_the_fixtures() {
             "fen": "9/3ka1R2/9/9/9/9/4p4/5A3/9/3AK4 w - - 7 5",
             "result": "1-0",
             "comments": 1,
-            "variations": 1
+            "variations": 1,
+            "ecco": null,
+            "opening": null
         })
     );
 }
