@@ -53,7 +53,7 @@ pub fn moves(app: &App, frame: &mut Frame, area: Rect) {
         let code = opening.code.to_string();
         let full = super::opening::label(app, opening);
         for text in [full, code] {
-            if title.width() + text.width() + 1 <= room {
+            if title.width() + text.width() < room {
                 title.push_str(&text);
                 title.push(' ');
                 break;
