@@ -107,6 +107,12 @@ fn check_review(record: &GameRecord, blunder: usize, name: &str) {
     }
     let side = if blunder % 2 == 1 { "red" } else { "black" };
     let other = if side == "red" { "black" } else { "red" };
+    // The opening of the game, as replay --json names it.
+    assert!(
+        report["ecco"].as_str().is_some_and(|code| code.len() == 3),
+        "{}",
+        report["ecco"]
+    );
     let accuracy = |key: &str| report["accuracy"][key].as_f64().unwrap();
     for key in ["red", "black"] {
         assert!((0.0..=100.0).contains(&accuracy(key)), "{report}");
@@ -145,7 +151,10 @@ fn check_review(record: &GameRecord, blunder: usize, name: &str) {
     // The text report: the blunder's line names the better move; the accuracies last.
     let out = run(&["review", game.to_str().unwrap(), "--depth", "5"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let lines: Vec<String> = text(&out.stdout).lines().map(str::to_string).collect();
+    let mut lines: Vec<String> = text(&out.stdout).lines().map(str::to_string).collect();
+    // The opening first (a central cannon game), then a line a move, then the accuracies.
+    assert!(lines[0].starts_with("opening "), "{}", lines[0]);
+    lines.remove(0);
     assert_eq!(lines.len(), record.moves.len() + 2);
     assert!(lines[blunder - 1].contains("?? "), "{}", lines[blunder - 1]);
     assert!(

@@ -12,6 +12,7 @@ use xiangqi_tui::board::{Color, Move, Position};
 use xiangqi_tui::egtb::Tablebases;
 use xiangqi_tui::engine::{Engine, Limits, Verdict};
 use xiangqi_tui::notation::{Notation, format_move};
+use xiangqi_tui::opening::classify;
 use xiangqi_tui::record::{GameRecord, RecordError};
 use xiangqi_tui::review::{
     DEFAULT_DEPTH, GameReview, MoveReview, ReviewLimits, builtin_searchers, eval_text, review_game,
@@ -63,7 +64,9 @@ pub fn run(args: &ReviewArgs, global: &GlobalArgs) -> Result<()> {
     })?;
     progress.finish();
     if let Some(path) = &args.output {
-        let pgn = review.annotate(&record).to_pgn(notation);
+        let mut annotated = review.annotate(&record);
+        xiangqi_tui::opening::tag_record(&mut annotated);
+        let pgn = annotated.to_pgn(notation);
         xiangqi_tui::atomic_file::write_atomically(path, &pgn)
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
@@ -106,7 +109,10 @@ fn json_report(record: &GameRecord, review: &GameReview) -> Value {
         }));
         pos.make_move(m.mv);
     }
+    let opening = classify(&record.start, &record.moves);
     json!({
+        "ecco": opening.map(|o| o.code.to_string()),
+        "opening": opening.map(|o| o.name(false)),
         "moves": moves,
         "accuracy": {
             "red": review.red_accuracy.map(tenths),
@@ -168,6 +174,9 @@ fn write_text(
     review: &GameReview,
     notation: Notation,
 ) -> io::Result<()> {
+    if let Some(opening) = classify(&record.start, &record.moves) {
+        writeln!(out, "opening {}", opening.label(notation.script()))?;
+    }
     let mut pos = record.start.clone();
     for m in &review.moves {
         writeln!(out, "{}", move_line(&pos, m, notation))?;
