@@ -139,15 +139,17 @@ pub fn checksum(bytes: &[u8]) -> u64 {
     hash
 }
 
-fn u16_at(bytes: &[u8], at: usize) -> u16 {
+/// Little-endian numbers at a byte offset the caller has checked (the ECCO table's
+/// format reads with these too).
+pub(crate) fn u16_at(bytes: &[u8], at: usize) -> u16 {
     u16::from_le_bytes([bytes[at], bytes[at + 1]])
 }
 
-fn u32_at(bytes: &[u8], at: usize) -> u32 {
+pub(crate) fn u32_at(bytes: &[u8], at: usize) -> u32 {
     u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"))
 }
 
-fn u64_at(bytes: &[u8], at: usize) -> u64 {
+pub(crate) fn u64_at(bytes: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"))
 }
 

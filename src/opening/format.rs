@@ -12,7 +12,7 @@
 
 use thiserror::Error;
 
-use crate::book::format::checksum;
+use crate::book::format::{checksum, u16_at, u32_at, u64_at};
 
 use super::code::Ecco;
 
@@ -111,18 +111,6 @@ pub enum TableError {
     Unsorted(usize),
     #[error("entry {0} holds no ECCO code: the file is corrupt")]
     BadCode(usize),
-}
-
-fn u16_at(bytes: &[u8], at: usize) -> u16 {
-    u16::from_le_bytes([bytes[at], bytes[at + 1]])
-}
-
-fn u32_at(bytes: &[u8], at: usize) -> u32 {
-    u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"))
-}
-
-fn u64_at(bytes: &[u8], at: usize) -> u64 {
-    u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"))
 }
 
 /// The key of entry `index` of a checked entry area.
