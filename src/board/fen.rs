@@ -101,31 +101,41 @@ impl Position {
 
     /// Writes the standard FEN: letters `KABNRCP`, side `w`/`b`, all six fields.
     pub fn to_fen(&self) -> String {
-        let mut out = String::with_capacity(90);
-        for y in (0..10).rev() {
-            let mut empty = 0;
-            for x in 0..9 {
-                let p = self.board[Square::new(x, y).index()];
-                if p.is_none() {
-                    empty += 1;
-                } else {
-                    if empty > 0 {
-                        out.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    out.push(p.fen_char());
+        let side = if self.side == Color::Red { 'w' } else { 'b' };
+        format!(
+            "{} {side} - - {} {}",
+            placement(&self.board),
+            self.halfmove_clock,
+            self.fullmove
+        )
+    }
+}
+
+/// FEN's first field for a board indexed by `Square::index`: ranks 9 to 0, `/` between.
+pub fn placement(board: &[Piece; 90]) -> String {
+    let mut out = String::with_capacity(90);
+    for y in (0..10).rev() {
+        let mut empty = 0;
+        for x in 0..9 {
+            let p = board[Square::new(x, y).index()];
+            if p.is_none() {
+                empty += 1;
+            } else {
+                if empty > 0 {
+                    out.push(char::from(b'0' + empty));
+                    empty = 0;
                 }
-            }
-            if empty > 0 {
-                out.push(char::from(b'0' + empty));
-            }
-            if y > 0 {
-                out.push('/');
+                out.push(p.fen_char());
             }
         }
-        let side = if self.side == Color::Red { 'w' } else { 'b' };
-        format!("{out} {side} - - {} {}", self.halfmove_clock, self.fullmove)
+        if empty > 0 {
+            out.push(char::from(b'0' + empty));
+        }
+        if y > 0 {
+            out.push('/');
+        }
     }
+    out
 }
 
 /// Splits on whitespace, remembering each field's 1-based character column.

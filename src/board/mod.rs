@@ -13,6 +13,6 @@ mod zobrist;
 
 pub use bitboard::{Bb, Squares};
 pub use chase::CycleChases;
-pub use fen::FenError;
+pub use fen::{FenError, placement};
 pub use position::Position;
 pub use types::{Color, Kind, Move, Piece, Square};

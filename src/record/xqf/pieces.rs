@@ -84,30 +84,8 @@ pub fn read_board(
 
 /// The position of `board` with `side` to move, checked as a FEN would be.
 pub fn position(board: &[Piece; 90], side: Color) -> Result<Position, FenError> {
-    let mut fen = String::with_capacity(100);
-    for y in (0..10).rev() {
-        let mut empty = 0;
-        for x in 0..9 {
-            let piece = board[Square::new(x, y).index()];
-            if piece.is_none() {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                fen.push(char::from(b'0' + empty));
-                empty = 0;
-            }
-            fen.push(piece.fen_char());
-        }
-        if empty > 0 {
-            fen.push(char::from(b'0' + empty));
-        }
-        if y > 0 {
-            fen.push('/');
-        }
-    }
-    fen.push_str(if side == Color::Black { " b" } else { " w" });
-    Position::from_fen(&fen)
+    let side = if side == Color::Black { 'b' } else { 'w' };
+    Position::from_fen(&format!("{} {side}", crate::board::placement(board)))
 }
 
 /// The stored array of `pos`: each piece in the first free slot of its kind (a position
