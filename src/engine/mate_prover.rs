@@ -148,7 +148,8 @@ impl MateProver {
     }
 
     /// The legal moves of the side to move after which the opponent is lost within
-    /// `moves - 1` more of its moves: the moves that win within `moves`, in move order.
+    /// `moves - 1` more of its moves: the moves that win within `moves`, in ICCS order
+    /// (the move text compared as a string).
     pub fn winning_moves(
         &mut self,
         pos: &mut Position,
@@ -159,7 +160,7 @@ impl MateProver {
             return Ok(winners);
         }
         let mut candidates = pos.legal_move_list();
-        candidates.sort();
+        candidates.sort_by_key(|mv| mv.iccs());
         for mv in candidates {
             pos.make_move(mv);
             let lost = self.defender_lost_within(pos, moves - 1);
@@ -339,7 +340,10 @@ mod tests {
             .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
             .map(|line| {
                 let (fen, moves) = line.split_once('\t').unwrap();
-                (Position::from_fen(fen).unwrap(), moves.trim().parse().unwrap())
+                (
+                    Position::from_fen(fen).unwrap(),
+                    moves.trim().parse().unwrap(),
+                )
             })
             .collect()
     }
