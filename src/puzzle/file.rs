@@ -53,6 +53,13 @@ fn parse_line(line: &str) -> Result<Puzzle, String> {
         pos.make_move(mv);
         solution.push(mv);
     }
+    if mate_in == 0 || solution.len() != 2 * mate_in as usize - 1 {
+        return Err(format!(
+            "a mate in {mate_in} takes {} plies, not {}",
+            (2 * mate_in as usize).saturating_sub(1),
+            solution.len()
+        ));
+    }
     let themes = match fields[4] {
         "-" | "" => Vec::new(),
         list => list
@@ -177,9 +184,12 @@ mod tests {
 
     #[test]
     fn bad_lines_are_named() {
-        let line = "x\t3aka3/9/4C4/9/9/C8/9/9/9/3K5 w - - 0 1\t1\ta4a5\t-\tself-play\n";
+        let line = "x\t3aka3/9/4C4/9/9/C8/9/9/9/3K5 w - - 0 1\t1\ta4b5\t-\tself-play\n";
         let error = parse_puzzles(&format!("# c\n{line}")).unwrap_err();
-        assert_eq!(error.to_string(), "puzzle file, line 2: a4a5 is not legal");
+        assert_eq!(error.to_string(), "puzzle file, line 2: a4b5 is not legal");
+        let line = "x\t3aka3/9/4C4/9/9/C8/9/9/9/3K5 w - - 0 1\t2\ta4e4\t-\tself-play";
+        let error = parse_puzzles(line).unwrap_err();
+        assert_eq!(error.to_string(), "puzzle file, line 1: a mate in 2 takes 3 plies, not 1");
         let error = parse_puzzles("x\tnot a fen\t1\t-\t-\tself-play").unwrap_err();
         assert!(error.to_string().starts_with("puzzle file, line 1: FEN"));
     }
