@@ -277,7 +277,7 @@ fn mine(
                         .expect("no worker panics")
                         .push((index, outcome));
                     let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    if finished % 500 == 0 {
+                    if finished.is_multiple_of(500) {
                         eprintln!(
                             "{finished}/{} candidates, {} certified",
                             candidates.len(),
