@@ -7,7 +7,7 @@ use std::process::Command;
 use xiangqi_tui::board::{Move, Position};
 use xiangqi_tui::engine::mate_oracle;
 use xiangqi_tui::engine::mate_prover::MateProver;
-use xiangqi_tui::puzzle::{self, Rejection, Theme, certify, puzzle_id, verify};
+use xiangqi_tui::puzzle::{self, MoveCheck, Rejection, Theme, certify, puzzle_id, verify};
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap()
@@ -153,6 +153,52 @@ fn a_defence_that_loses_sooner_is_refused() {
         }
     }
     panic!("no mate in 3 with a blunder to try");
+}
+
+#[test]
+fn a_solvers_moves_are_checked_against_the_prover() {
+    let mut prover = MateProver::new();
+    let start = mates_in(3)
+        .into_iter()
+        .find(|start| certify(start, 3, &mut prover).is_ok())
+        .expect("a mate in 3 that certifies");
+    let certified = certify(&start, 3, &mut prover).unwrap();
+    let puzzle = puzzle::Puzzle::new(&start, certified, puzzle::Source::SelfPlay);
+    let line = &puzzle.solution;
+    let check = |pos: &Position, ply: usize, mv: Move, prover: &mut MateProver| {
+        puzzle::check_move(&puzzle, pos, ply, mv, prover).unwrap()
+    };
+    assert_eq!(check(&start, 0, line[0], &mut prover), MoveCheck::Solution);
+    let other = start
+        .legal_move_list()
+        .into_iter()
+        .find(|&mv| mv != line[0])
+        .unwrap();
+    assert_eq!(check(&start, 0, other, &mut prover), MoveCheck::Wrong);
+    let mut pos = start.clone();
+    pos.make_move(line[0]);
+    assert_eq!(
+        puzzle::longest_defence(&mut pos, 2, &mut prover),
+        Ok(Some(line[1]))
+    );
+    pos.make_move(line[1]);
+    assert_eq!(check(&pos, 2, line[2], &mut prover), MoveCheck::Solution);
+    // Every other legal move is judged by the prover: mating in 2 more, or wrong.
+    for mv in pos
+        .legal_move_list()
+        .into_iter()
+        .filter(|&mv| mv != line[2])
+    {
+        let mut after = pos.clone();
+        after.make_move(mv);
+        let mates = mate_oracle::defender_lost_within(&mut after, 1);
+        let expected = if mates {
+            MoveCheck::AlsoMates
+        } else {
+            MoveCheck::Wrong
+        };
+        assert_eq!(check(&pos, 2, mv, &mut prover), expected, "{mv}");
+    }
 }
 
 /// Re-proves `puzzle` from its FEN: the stored line passes [`verify`], its themes and id

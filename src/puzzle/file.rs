@@ -189,7 +189,10 @@ mod tests {
         assert_eq!(error.to_string(), "puzzle file, line 2: a4b5 is not legal");
         let line = "x\t3aka3/9/4C4/9/9/C8/9/9/9/3K5 w - - 0 1\t2\ta4e4\t-\tself-play";
         let error = parse_puzzles(line).unwrap_err();
-        assert_eq!(error.to_string(), "puzzle file, line 1: a mate in 2 takes 3 plies, not 1");
+        assert_eq!(
+            error.to_string(),
+            "puzzle file, line 1: a mate in 2 takes 3 plies, not 1"
+        );
         let error = parse_puzzles("x\tnot a fen\t1\t-\t-\tself-play").unwrap_err();
         assert!(error.to_string().starts_with("puzzle file, line 1: FEN"));
     }
