@@ -331,6 +331,15 @@ fn try_candidate(
             certified,
             candidate.source.clone(),
         ))),
-        Err(rejection) => Outcome::Rejected(rejection.reason()),
+        Err(rejection) => {
+            if let Rejection::NoMate { within } = rejection {
+                // Worth a look: the engine's mate score and the exact prover disagree.
+                eprintln!(
+                    "the engine scores a mate in {within} the prover refutes: {}",
+                    pos.to_fen()
+                );
+            }
+            Outcome::Rejected(rejection.reason())
+        }
     }
 }
