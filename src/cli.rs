@@ -138,10 +138,68 @@ pub enum Command {
     /// Check what the program sees (terminal, locale, config, files, engines) and say
     /// what to fix.
     Doctor(DoctorArgs),
+    /// Mate puzzles with a proven unique solution: print the built-in set (filtered by
+    /// `--mate`, and by `--theme`, which names a puzzle theme here), or `mine` a new set.
+    Puzzles(PuzzlesArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(CompletionsArgs),
     /// Print the manual page (roff), every subcommand on one page.
     Man,
+}
+
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct PuzzlesArgs {
+    #[command(subcommand)]
+    pub command: Option<PuzzlesCommand>,
+    /// Print JSON: one object a line.
+    #[arg(long)]
+    pub json: bool,
+    /// Print at most N puzzles.
+    #[arg(long, value_name = "N")]
+    pub count: Option<usize>,
+    /// Only mates in N moves.
+    #[arg(long, value_name = "N")]
+    pub mate: Option<u32>,
+    /// Read the puzzles of FILE (as `puzzles mine` writes) instead of the built-in set.
+    #[arg(long, value_name = "FILE")]
+    pub file: Option<PathBuf>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PuzzlesCommand {
+    /// Certify mate puzzles from game records (exercises and decisive games) and write
+    /// them to a file; `--depth`/`--nodes` bound the engine's first look at each
+    /// position, `--threads` runs several positions at once.
+    Mine(MineArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct MineArgs {
+    /// Game records (PGN: UTF-8, GBK or Big5; XQF), or folders searched for them.
+    #[arg(required = true, value_name = "PATH")]
+    pub inputs: Vec<PathBuf>,
+    /// The puzzle file to write.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// Longest mate to certify, in moves.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    pub max_mate: u32,
+    /// How many last plies of a decisive game give candidates.
+    #[arg(long, value_name = "N", default_value_t = 12)]
+    pub last_plies: usize,
+    /// Skip the first N distinct records (to mine in slices).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub skip: usize,
+    /// Read at most N distinct records (after the skipped ones).
+    #[arg(long, value_name = "N")]
+    pub games: Option<usize>,
+    /// Keep the puzzles already in the output file and add the new ones.
+    #[arg(long)]
+    pub add: bool,
+    /// Nodes the prover may spend on one question before it gives the position up.
+    #[arg(long, value_name = "N", default_value_t = 50_000_000)]
+    pub budget: u64,
 }
 
 #[derive(Debug, Args)]

@@ -18,6 +18,7 @@ pub mod game;
 pub mod notation;
 pub mod opening;
 pub mod paths;
+pub mod puzzle;
 pub mod record;
 pub mod review;
 pub mod rng;

@@ -56,6 +56,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Serve(args) => commands::serve::run(&args, &cli.global),
         #[cfg(not(feature = "server"))]
         Command::Serve(_) => Err(commands::left_out("serve", "server")),
+        Command::Puzzles(args) => commands::puzzles::run(&args, &cli.global),
         Command::Doctor(args) => commands::doctor::run(&args, &cli.global),
         Command::Completions(args) => commands::manual::completions(args.shell),
         Command::Man => commands::manual::man(),

@@ -15,6 +15,8 @@ pub mod perft;
 #[cfg(feature = "tui")]
 pub mod play;
 pub(crate) mod progress;
+pub mod puzzles;
+mod puzzles_mine;
 pub mod replay;
 pub mod review;
 #[cfg(feature = "server")]

@@ -8,6 +8,7 @@ pub mod book_gen;
 mod iterate;
 pub mod limits;
 pub mod mate_oracle;
+pub mod mate_prover;
 pub mod move_paths;
 pub mod multipv;
 pub mod ordering;
