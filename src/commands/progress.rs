@@ -1,43 +1,36 @@
-//! The progress bar of the long commands (`book build`, `book generate`, `review`).
+//! The progress bar of the long commands (`book build`, `book ecco`, `book generate`,
+//! `review`): indicatif's, drawn on stderr only when it is a terminal (indicatif hides it
+//! otherwise) and not asked to be quiet.
 
-use std::io::{self, IsTerminal};
-use std::time::{Duration, Instant};
+use indicatif::{ProgressDrawTarget, ProgressStyle};
 
-/// A one-line progress bar on stderr, drawn only on a terminal, at most ten times a second.
 pub(crate) struct ProgressBar {
-    shown: bool,
-    last: Option<Instant>,
+    bar: indicatif::ProgressBar,
 }
 
 impl ProgressBar {
     pub(crate) fn new(quiet: bool) -> ProgressBar {
-        ProgressBar {
-            shown: !quiet && io::stderr().is_terminal(),
-            last: None,
+        let target = if quiet {
+            ProgressDrawTarget::hidden()
+        } else {
+            ProgressDrawTarget::stderr_with_hz(10)
+        };
+        let bar = indicatif::ProgressBar::with_draw_target(None, target);
+        if let Ok(style) = ProgressStyle::with_template("[{bar:30}] {pos}/{len} {msg}") {
+            bar.set_style(style.progress_chars("#>."));
         }
+        ProgressBar { bar }
     }
 
     pub(crate) fn update(&mut self, done: usize, total: usize, label: &str) {
-        if !self.shown
-            || self
-                .last
-                .is_some_and(|t| t.elapsed() < Duration::from_millis(100) && done < total)
-        {
-            return;
+        self.bar.set_length(total as u64);
+        self.bar.set_position(done as u64);
+        if self.bar.message() != label {
+            self.bar.set_message(label.to_owned());
         }
-        self.last = Some(Instant::now());
-        const WIDTH: usize = 30;
-        let filled = (done * WIDTH).checked_div(total).unwrap_or(0).min(WIDTH);
-        eprint!(
-            "\r[{}{}] {done}/{total} {label}\x1b[K",
-            "#".repeat(filled),
-            ".".repeat(WIDTH - filled)
-        );
     }
 
     pub(crate) fn finish(&self) {
-        if self.shown && self.last.is_some() {
-            eprintln!();
-        }
+        self.bar.finish();
     }
 }
