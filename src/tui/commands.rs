@@ -156,12 +156,17 @@ pub const COMMANDS: &[CommandSpec] = &[
             analyze,
         )
     },
-    on_game(
-        "review",
-        ":review",
-        "the engine's review: ?! ? ?? marks, graph; n/N on the board jump to them",
-        review,
-    ),
+    // In a room too: the session runs it on an archived game and refuses it in a
+    // live one.
+    CommandSpec {
+        places: Places::EVERYWHERE.without(Place::Study),
+        ..local(
+            "review",
+            ":review",
+            "the engine's review: ?! ? ?? marks, graph; n/N on the board jump to them",
+            review,
+        )
+    },
     on_game(
         "hint",
         ":hint",

@@ -36,6 +36,7 @@ mod records;
 mod remote;
 mod remote_input;
 mod remote_lobby;
+mod remote_review;
 pub(crate) mod resume;
 mod review_link;
 mod search_log;

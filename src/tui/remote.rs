@@ -102,6 +102,8 @@ pub struct RemoteSession {
     /// The room engine's search in the log, and how many of its iterations.
     search_seen: (Option<SearchId>, usize),
     needs_clear: bool,
+    /// `:review` of an archived game, under way.
+    review: super::remote_review::RemoteReview,
 }
 
 fn area(width: u16, height: u16) -> Rect {
@@ -145,6 +147,7 @@ impl RemoteSession {
             chat_seen: 0,
             search_seen: (None, 0),
             needs_clear: true,
+            review: Default::default(),
         })
     }
 
@@ -277,6 +280,10 @@ impl RemoteSession {
     /// When to draw again for the clocks, while one runs: at its next reading (tenths
     /// under 20 seconds, else seconds).
     pub fn clock_refresh(&self) -> Option<std::time::Duration> {
+        // A review under way is looked for at each tick.
+        if self.review.running() {
+            return Some(super::remote_review::POLL);
+        }
         if !matches!(self.screen, Screen::Room(_)) || !self.app.clock_ticking() {
             return None;
         }
@@ -378,6 +385,12 @@ impl RemoteSession {
                 Effect::ClearScreen => self.needs_clear = true,
                 Effect::Quit => intents.push(Intent::Quit),
                 Effect::AskRoom { ask, text } => intents.extend(self.asked(ask, text)),
+                Effect::Review(request) => {
+                    // An archived game is shown as a room named `#ID`.
+                    let archived =
+                        matches!(&self.screen, Screen::Room(view) if view.name.starts_with('#'));
+                    self.review.start(&mut self.app, *request, archived);
+                }
                 // No engine, no files and no autosave for a remote session: the room
                 // keeps the game.
                 _ => {}
@@ -417,6 +430,7 @@ impl RemoteSession {
 
     /// Draws the screen and returns the bytes that bring the terminal up to date.
     pub fn render(&mut self) -> io::Result<Vec<u8>> {
+        self.review.poll(&mut self.app);
         if self.needs_clear {
             let (width, height) = self.app.size;
             self.terminal = screen(&self.sink, width, height)?;

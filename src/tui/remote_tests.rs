@@ -190,7 +190,8 @@ fn every_key_and_command_a_room_refuses_says_so() {
 fn a_room_lists_and_asks_only_what_a_room_allows() {
     let mut session = session();
     session.show_room(room(Some(Color::Red), GameState::new(Position::startpos())));
-    let known = ":theme :resign :draw :help :undo :leave :say :rematch :kick :ban :unban :close";
+    let known =
+        ":theme :review :resign :draw :help :undo :leave :say :rematch :kick :ban :unban :close";
     assert!(session.feed(b":nonsense\r").is_empty());
     let error = format!("unknown command ':nonsense'; commands: {known}");
     assert_eq!(session.app().input.error(), Some(error.as_str()));
@@ -333,4 +334,44 @@ fn a_new_room_starts_clean_and_a_line_typed_as_the_game_ends_is_sent() {
     next.name = "k9".into();
     session.show_room(next);
     assert!(session.app.popups.is_empty());
+}
+
+#[test]
+fn review_runs_on_an_archived_game_and_not_in_a_live_room() {
+    let mut game = GameState::new(Position::startpos());
+    for text in ["h2e2", "h9g7", "h0g2", "i9h9"] {
+        game.play(Move::parse_coords(text).unwrap());
+    }
+    let mut session = session();
+    // A live room: its game is its players' to think about.
+    session.show_room(room(Some(Color::Red), game.clone()));
+    assert!(session.feed(b":review\r").is_empty());
+    assert_eq!(
+        session.app().notice.as_ref().map(|n| n.text.as_str()),
+        Some(":review is for finished games: open one from the archive (pgn ID)")
+    );
+    assert!(session.app().review.running.is_none());
+    session.feed(b"\x1b");
+    session.feed(b"\x15");
+    // An archived game (`pgn ID` in the lobby) is shown as a room named `#ID`.
+    let mut archived = room(None, game);
+    archived.name = "#1".into();
+    session.show_room(archived);
+    assert!(session.feed(b":review\r").is_empty());
+    assert!(
+        session.clock_refresh().is_some(),
+        "a running review is polled"
+    );
+    let started = std::time::Instant::now();
+    while session.app().review.done.is_none() {
+        assert!(
+            started.elapsed().as_secs() < 120,
+            "the review never finished"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        session.render().unwrap();
+    }
+    let done = session.app().review.done.as_ref().unwrap();
+    assert_eq!(done.review.moves.len(), 4);
+    assert!(session.app().review.running.is_none());
 }

@@ -86,7 +86,9 @@ impl ReviewState {
 /// `:review`: the game as an effect, searched to the review's depth on as many workers
 /// as the engine has threads.
 pub fn request(app: &mut App) -> Result<Vec<Effect>, String> {
-    if !app.engine.available {
+    // A server session has no engine of its own but runs reviews with the built-in one.
+    let remote = matches!(app.mode, super::app::AppMode::Room(_));
+    if !app.engine.available && !remote {
         return Err("this build has no engine".to_owned());
     }
     if let Some(running) = &app.review.running {
