@@ -47,7 +47,7 @@ pub fn play_game(
     game: u64,
 ) -> SelfPlayGame {
     let mut random = SplitMix64::new(seed ^ game.wrapping_mul(0x2545_f491_4f6c_dd1d));
-    let stronger = if game % 2 == 0 {
+    let stronger = if game.is_multiple_of(2) {
         Color::Red
     } else {
         Color::Black
