@@ -18,7 +18,7 @@ use xiangqi_tui::board::rules::Outcome as GameOutcome;
 use xiangqi_tui::board::{Color, Move, Position};
 use xiangqi_tui::book::Book;
 use xiangqi_tui::engine::mate_prover::MateProver;
-use xiangqi_tui::engine::self_play::{SelfPlayOptions, play_game};
+use xiangqi_tui::engine::self_play::{SelfPlayGame, SelfPlayOptions, play_game};
 use xiangqi_tui::engine::{Engine, Limits, Verdict};
 use xiangqi_tui::puzzle::{self, Puzzle, Rejection, Source, canonical_key, certify};
 use xiangqi_tui::record::{GameRecord, GameResult};
@@ -250,8 +250,7 @@ fn self_play_candidates(
     let book = Book::builtin().ok();
     let options = SelfPlayOptions::default();
     let next = std::sync::atomic::AtomicU64::new(0);
-    let played: Mutex<Vec<(u64, Position, Vec<Move>, Option<GameOutcome>)>> =
-        Mutex::new(Vec::new());
+    let played: Mutex<Vec<(u64, SelfPlayGame)>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
             scope.spawn(|| {
@@ -263,7 +262,7 @@ fn self_play_candidates(
                     }
                     let done = play_game(&mut engine, book, &options, args.seed, game);
                     let mut played = played.lock().expect("no worker panics");
-                    played.push((game, done.start, done.moves, done.outcome));
+                    played.push((game, done));
                     if played.len().is_multiple_of(50) {
                         eprintln!("self-play: {}/{games} games", played.len());
                     }
@@ -275,12 +274,18 @@ fn self_play_candidates(
     played.sort_by_key(|(game, ..)| *game);
     let mut positions: HashSet<u64> = candidates.iter().map(|c| canonical_key(&c.pos)).collect();
     let mut decided = 0;
-    for (_, start, moves, outcome) in played {
-        let Some(GameOutcome::Win { winner, .. }) = outcome else {
+    for (_, game) in played {
+        let Some(GameOutcome::Win { winner, .. }) = game.outcome else {
             continue;
         };
         decided += 1;
-        for candidate in last_positions(&start, &moves, winner, args.last_plies, Source::SelfPlay) {
+        for candidate in last_positions(
+            &game.start,
+            &game.moves,
+            winner,
+            args.last_plies,
+            Source::SelfPlay,
+        ) {
             if positions.insert(canonical_key(&candidate.pos)) {
                 candidates.push(candidate);
             }
