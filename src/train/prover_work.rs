@@ -53,6 +53,16 @@ impl PuzzleRequest {
     }
 }
 
+/// Two requests are the same work when they have the same id (effects are compared in
+/// tests; positions are not comparable).
+impl PartialEq for PuzzleRequest {
+    fn eq(&self, other: &PuzzleRequest) -> bool {
+        self.id() == other.id()
+    }
+}
+
+impl Eq for PuzzleRequest {}
+
 /// What a judged move is worth.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Judgement {

@@ -123,6 +123,11 @@ impl PuzzleSession {
         pos
     }
 
+    /// The moves played with their signs (`!`, `!?`, `?`), for a list.
+    pub fn moves_marked(&self) -> Vec<(Move, &'static str)> {
+        self.moves.iter().map(|m| (m.mv, m.mark.sign())).collect()
+    }
+
     pub fn ply(&self) -> usize {
         self.moves.len()
     }
@@ -159,9 +164,9 @@ impl PuzzleSession {
         match self.status {
             Status::YourMove => {}
             Status::Waiting => return Err("the prover is still judging the last move".into()),
-            Status::Solved => return Err("solved: Ctrl-K for the next puzzle".into()),
+            Status::Solved => return Err("solved: Ctrl-N for the next puzzle".into()),
             Status::Refuted => {
-                return Err("refuted: Ctrl-Z takes the wrong move back, Ctrl-K next".into());
+                return Err("refuted: Ctrl-Z takes the wrong move back, Ctrl-N next".into());
             }
         }
         let before = self.position();
