@@ -172,6 +172,16 @@ pub enum PuzzlesCommand {
     /// them to a file; `--depth`/`--nodes` bound the engine's first look at each
     /// position, `--threads` runs several positions at once.
     Mine(MineArgs),
+    /// Open the terminal UI on a puzzle (ID, else one picked near your puzzle rating);
+    /// the game in progress waits behind it.
+    Play(PuzzlePlayArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct PuzzlePlayArgs {
+    /// The puzzle's id (eight hex digits, as `puzzles` prints).
+    #[arg(value_name = "ID")]
+    pub id: Option<String>,
 }
 
 #[derive(Debug, Args)]

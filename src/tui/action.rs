@@ -36,6 +36,8 @@ pub enum Action {
     TraceSave(super::trace_save::TraceSaveUpdate),
     /// Progress and result of a `:review` running in the background.
     Review(super::review_link::ReviewUpdate),
+    /// The prover's answer to the puzzle trainer (`Effect::Puzzle`).
+    Puzzle(Box<crate::train::PuzzleAnswer>),
     /// Time passed while a clock runs: redraw it, and see whether a flag fell.
     Tick,
 }
@@ -122,6 +124,10 @@ pub enum Command {
     JumpToMarked(bool),
     /// In a room: what the player asks of it (the remote session carries it out).
     AskRoom(RoomAsk),
+    /// The puzzle trainer: its solution's proof tree on or off.
+    PuzzleTree,
+    /// Leave the puzzle trainer: back to the game as it was.
+    LeavePuzzles,
 }
 
 /// Where browsing the game goes: the position shown changes, the game stays whole.
@@ -221,6 +227,11 @@ pub enum Effect {
     SaveTrace(Box<super::trace_save::TraceSave>),
     /// Review the game on a thread; progress and result come back as `Action::Review`.
     Review(Box<super::review_link::ReviewRequest>),
+    /// Run the puzzle trainer's prover work (`train::run`) on a thread; the answer
+    /// comes back as `Action::Puzzle`.
+    Puzzle(Box<crate::train::PuzzleRequest>),
+    /// Keep a finished puzzle attempt (the local file, or the server's store).
+    RecordPuzzle(Box<super::puzzle_mode::PuzzleRecord>),
     /// In a room: ask it `ask` (with the text of a `:say`).
     AskRoom {
         ask: RoomAsk,

@@ -62,6 +62,8 @@ pub enum AppMode {
     Study(Box<super::explorer::TreeReplay>),
     /// A shared room on a server, with its status line (who plays, the room's state).
     Room(String),
+    /// The puzzle trainer (`:puzzle`); the game waits in `App::game` as it was.
+    Puzzle(Box<super::puzzle_mode::PuzzleMode>),
 }
 
 /// Browsing: an earlier position of the game is shown; the game itself is whole.
@@ -166,6 +168,8 @@ pub struct App {
     pub settled: super::flow::Settled,
     /// An earlier position shown while browsing the game (per viewer in a room).
     pub browse: Option<Browse>,
+    /// The player's puzzle rating and history (the driver loads them).
+    pub trainer: super::puzzle_mode::Trainer,
 }
 
 impl App {
@@ -215,6 +219,7 @@ impl App {
             mode: AppMode::Play,
             settled: Default::default(),
             browse: None,
+            trainer: Default::default(),
         };
         app.reset_clock();
         app.orient();
@@ -240,8 +245,12 @@ impl App {
         self.game.position()
     }
 
-    /// The position on the board: the game's, or an earlier one while browsing.
+    /// The position on the board: the game's, an earlier one while browsing, or the
+    /// puzzle's in the trainer.
     pub fn shown_position(&self) -> &Position {
+        if let AppMode::Puzzle(puzzle) = &self.mode {
+            return puzzle.shown();
+        }
         self.browse
             .as_ref()
             .map_or(self.game.position(), |browse| &browse.position)
@@ -269,8 +278,9 @@ impl App {
     }
 
     pub fn engine_plays(&self, color: Color) -> bool {
-        // On the analysis board the engine only analyses; people move both sides.
-        if self.analysing() {
+        // On the analysis board the engine only analyses; people move both sides. In
+        // the puzzle trainer the game waits.
+        if self.analysing() || matches!(self.mode, AppMode::Puzzle(_)) {
             return false;
         }
         match self.engine_side() {
@@ -288,6 +298,7 @@ impl App {
             AppMode::Analysis => Place::Analysis,
             AppMode::Study(_) => Place::Study,
             AppMode::Room(_) => Place::Room,
+            AppMode::Puzzle(_) => Place::Puzzle,
         }
     }
 

@@ -159,7 +159,9 @@ pub const COMMANDS: &[CommandSpec] = &[
     // In a room too: the session runs it on an archived game and refuses it in a
     // live one.
     CommandSpec {
-        places: Places::EVERYWHERE.without(Place::Study),
+        places: Places::EVERYWHERE
+            .without(Place::Study)
+            .without(Place::Puzzle),
         ..local(
             "review",
             ":review",
@@ -192,12 +194,16 @@ pub const COMMANDS: &[CommandSpec] = &[
         time,
     ),
     CommandSpec {
-        places: Places::EVERYWHERE.without(Place::Study),
+        places: Places::EVERYWHERE
+            .without(Place::Study)
+            .without(Place::Puzzle),
         room: InRoom::Asks(RoomAsk::Resign, "resign the game (asks first)"),
         ..local("resign", ":resign", "resign the game", resign)
     },
     CommandSpec {
-        places: Places::EVERYWHERE.without(Place::Study),
+        places: Places::EVERYWHERE
+            .without(Place::Study)
+            .without(Place::Puzzle),
         room: InRoom::Asks(
             RoomAsk::Draw,
             "offer a draw, or accept the other side's offer",
@@ -215,6 +221,15 @@ pub const COMMANDS: &[CommandSpec] = &[
         "opponent: builtin or an [engines.NAME]; alone: a list",
         engine,
     ),
+    CommandSpec {
+        places: Places::LOCAL.without(Place::Study).with(Place::Puzzle),
+        ..local(
+            "puzzle",
+            ":puzzle [ID|mate N|theme T]",
+            "mate puzzles; in them: next, retry, hint, tree, leave",
+            super::puzzle_mode::command_line,
+        )
+    },
     CommandSpec {
         places: Places::EVERYWHERE,
         ..local("help", ":help", "this help", help_command)
@@ -295,7 +310,7 @@ pub fn run_line(app: &mut App, line: &str) -> Vec<Effect> {
     let result = match find(name) {
         Some(spec) if spec.places.contains(place) => run(app, spec, name, argument, place),
         // A room knows the local program's commands and says why it has not got them.
-        Some(_) if matches!(place, Place::Room | Place::Study) => {
+        Some(_) if matches!(place, Place::Room | Place::Study | Place::Puzzle) => {
             Err(keymap::refusal(&format!(":{name}"), place))
         }
         _ => Err(unknown(name, place)),

@@ -32,6 +32,7 @@ mod loading;
 mod move_list;
 mod notation_link;
 mod popup;
+mod puzzle_mode;
 mod records;
 mod remote;
 mod remote_input;
@@ -60,6 +61,7 @@ pub use keymap::Place;
 pub use layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
 pub use move_list::split as moves_and_graph;
 pub use popup::{ChoiceItem, ChoicePurpose, ChoiceValue, Discard, Popup, PromptPurpose};
+pub use puzzle_mode::{PuzzleMode, PuzzleRecord, RatingChange, Trainer, open_puzzle};
 pub use records::{autosave_text, pgn_text, read_game, read_game_bytes};
 pub use remote::{Intent, RemoteSession, SCREEN_RESTORE, SCREEN_SETUP};
 pub use review_link::{

@@ -67,6 +67,7 @@ fn dispatch(app: &mut App, action: Action) -> Vec<Effect> {
             super::review_link::apply(app, progress);
             Vec::new()
         }
+        Action::Puzzle(answer) => super::puzzle_mode::apply(app, *answer),
         Action::Tick => {
             game_controls::on_tick(app);
             Vec::new()
@@ -76,6 +77,11 @@ fn dispatch(app: &mut App, action: Action) -> Vec<Effect> {
 
 /// Carries out a command.
 fn run(app: &mut App, command: Command) -> Vec<Effect> {
+    if matches!(app.mode, AppMode::Puzzle(_))
+        && let Some(effects) = super::puzzle_mode::command(app, command)
+    {
+        return effects;
+    }
     match command {
         Command::Undo => {
             flow::undo(app);
@@ -237,6 +243,8 @@ fn run(app: &mut App, command: Command) -> Vec<Effect> {
             ask,
             text: String::new(),
         }],
+        // Bound in the puzzle trainer only, where `puzzle_mode` takes them.
+        Command::PuzzleTree | Command::LeavePuzzles => Vec::new(),
     }
 }
 
@@ -277,6 +285,10 @@ pub const STUDY_HAS_NO_GAME: &str =
 /// Why a person cannot move now, if they cannot. While browsing, the move is made on
 /// the position shown (and then asks whether to cut the game there).
 fn why_no_move(app: &App) -> Option<&'static str> {
+    // The puzzle trainer says itself why a move is not taken.
+    if matches!(app.mode, AppMode::Puzzle(_)) {
+        return None;
+    }
     let browsing = app.browse.is_some();
     if app.game.ended_off_board() || (app.game_over() && browsing) {
         Some("the game is over: :continue plays on from the position shown, Ctrl-N new game")

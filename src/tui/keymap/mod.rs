@@ -14,17 +14,24 @@ mod table;
 pub use table::KEYMAP;
 
 /// Where the app runs: the local program's game, a textbook tree studied, the
-/// analysis board, or a shared room on the server.
+/// analysis board, a shared room on the server, or the puzzle trainer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Place {
     Game,
     Study,
     Analysis,
     Room,
+    Puzzle,
 }
 
 impl Place {
-    pub const ALL: [Place; 4] = [Place::Game, Place::Study, Place::Analysis, Place::Room];
+    pub const ALL: [Place; 5] = [
+        Place::Game,
+        Place::Study,
+        Place::Analysis,
+        Place::Room,
+        Place::Puzzle,
+    ];
 
     /// The place in a sentence: "not available in a shared room".
     pub fn describe(self) -> &'static str {
@@ -33,6 +40,7 @@ impl Place {
             Place::Study => "the tree study",
             Place::Analysis => "the analysis board",
             Place::Room => "a shared room",
+            Place::Puzzle => "the puzzle trainer",
         }
     }
 
@@ -42,6 +50,7 @@ impl Place {
             Place::Study => 2,
             Place::Analysis => 4,
             Place::Room => 8,
+            Place::Puzzle => 16,
         }
     }
 }
@@ -54,8 +63,15 @@ impl Places {
     /// The local program: its game, a tree study and the analysis board.
     pub const LOCAL: Places =
         Places(Place::Game.bit() | Place::Study.bit() | Place::Analysis.bit());
-    pub const EVERYWHERE: Places = Places(Places::LOCAL.0 | Place::Room.bit());
+    pub const EVERYWHERE: Places =
+        Places(Places::LOCAL.0 | Place::Room.bit() | Place::Puzzle.bit());
     pub const ROOM: Places = Places(Place::Room.bit());
+    pub const PUZZLE: Places = Places(Place::Puzzle.bit());
+
+    /// These places and `place`.
+    pub const fn with(self, place: Place) -> Places {
+        Places(self.0 | place.bit())
+    }
 
     /// These places but `place`.
     pub const fn without(self, place: Place) -> Places {
@@ -175,13 +191,16 @@ pub struct Binding {
     pub binds: &'static [Bind],
     pub places: Places,
     pub room: InRoom,
+    /// What it means in the puzzle trainer, where that differs (`puzzle_mode`).
+    pub puzzle: Option<&'static str>,
 }
 
 impl Binding {
     /// The help text in `place`.
     pub fn help_in(&self, place: Place) -> &'static str {
-        match (place, self.room) {
-            (Place::Room, InRoom::Asks(_, help)) => help,
+        match (place, self.room, self.puzzle) {
+            (Place::Room, InRoom::Asks(_, help), _) => help,
+            (Place::Puzzle, _, Some(help)) => help,
             _ => self.help,
         }
     }

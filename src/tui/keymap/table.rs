@@ -54,6 +54,32 @@ const fn row(keys: &'static str, help: &'static str, binds: &'static [Bind]) -> 
         binds,
         places: Places::EVERYWHERE,
         room: InRoom::Same,
+        puzzle: None,
+    }
+}
+
+/// A game key that means something of its own in the puzzle trainer.
+const fn in_puzzle(binding: Binding, help: &'static str) -> Binding {
+    Binding {
+        places: binding.places.with(Place::Puzzle),
+        puzzle: Some(help),
+        ..binding
+    }
+}
+
+/// Not in the puzzle trainer (it keeps the game as it was, unseen).
+const fn not_in_puzzle(binding: Binding) -> Binding {
+    Binding {
+        places: binding.places.without(Place::Puzzle),
+        ..binding
+    }
+}
+
+/// Only in the puzzle trainer.
+const fn puzzle(keys: &'static str, help: &'static str, binds: &'static [Bind]) -> Binding {
+    Binding {
+        places: Places::PUZZLE,
+        ..row(keys, help, binds)
     }
 }
 
@@ -200,15 +226,21 @@ pub const KEYMAP: &[Section] = &[
     Section {
         title: "Game",
         bindings: &[
-            asks(
-                "Ctrl-Z",
-                "undo (against the engine: your move and its reply)",
-                &[any(ctrl('z'), C::Undo)],
-                RoomAsk::Undo,
-                "ask to take back, or agree to the other side's request",
+            in_puzzle(
+                asks(
+                    "Ctrl-Z",
+                    "undo (against the engine: your move and its reply)",
+                    &[any(ctrl('z'), C::Undo)],
+                    RoomAsk::Undo,
+                    "ask to take back, or agree to the other side's request",
+                ),
+                "retry: take the wrong move back (the attempt stays failed)",
             ),
             game("Ctrl-Y", "redo", &[any(ctrl('y'), C::Redo)]),
-            game("Ctrl-N", "new game", &[any(ctrl('n'), C::NewGame)]),
+            in_puzzle(
+                game("Ctrl-N", "new game", &[any(ctrl('n'), C::NewGame)]),
+                "next puzzle",
+            ),
             on_board("Ctrl-F", "flip the board", &[any(ctrl('f'), C::Flip)]),
             game(
                 "Ctrl-G",
@@ -220,23 +252,23 @@ pub const KEYMAP: &[Section] = &[
                 "stop thinking; the engine waits for Ctrl-G",
                 &[any(ctrl('t'), C::StopThinking)],
             ),
-            asks(
+            not_in_puzzle(asks(
                 "Ctrl-R",
                 "resign (asks first); :draw offers a draw",
                 &[any(ctrl('r'), C::Resign)],
                 RoomAsk::Resign,
                 "resign (asks first); :draw offers a draw",
-            ),
+            )),
             game(
                 "F4",
                 "who plays: you as Red or Black, two players, engines",
                 &[any(f(4), C::ChooseMode)],
             ),
-            on_board(
+            not_in_puzzle(on_board(
                 "Ctrl-B",
                 "the book moves of the position: games, score",
                 &[any(ctrl('b'), C::ShowBook)],
-            ),
+            )),
             game(
                 "F3, Ctrl-O",
                 "load a FEN or a PGN file",
@@ -249,7 +281,7 @@ pub const KEYMAP: &[Section] = &[
             ),
             // Browsing changes what is shown, never the game (in a room: per viewer).
             // On the input line only while it is empty (else they are text).
-            on_board(
+            not_in_puzzle(on_board(
                 "[ ]",
                 "browse: one move back / forward; the game stays whole",
                 &[
@@ -258,8 +290,8 @@ pub const KEYMAP: &[Section] = &[
                     board(ch('['), browse(BrowseTo::Back)),
                     board(ch(']'), browse(BrowseTo::Forward)),
                 ],
-            ),
-            on_board(
+            )),
+            not_in_puzzle(on_board(
                 "Home End",
                 "browse: the start / back to the game (empty line)",
                 &[
@@ -268,12 +300,12 @@ pub const KEYMAP: &[Section] = &[
                     board(key(K::Home), browse(BrowseTo::Start)),
                     board(key(K::End), browse(BrowseTo::End)),
                 ],
-            ),
-            on_board(
+            )),
+            not_in_puzzle(on_board(
                 "click a move",
                 "show the position after it (move list)",
                 &[],
-            ),
+            )),
             // Board only: on the input line N starts a WXF horse move.
             game(
                 "n N",
@@ -285,18 +317,41 @@ pub const KEYMAP: &[Section] = &[
             ),
             // Ctrl-Backspace too, as some terminals report Ctrl-H; with text on the
             // input line Ctrl-H is Backspace (`keys`).
-            game(
-                "Ctrl-H",
-                "hint: the engine's best move, marked, not played",
-                &[
-                    any(ctrl('h'), C::Hint),
-                    any(Key::ctrl_code(K::Backspace), C::Hint),
-                ],
+            in_puzzle(
+                game(
+                    "Ctrl-H",
+                    "hint: the engine's best move, marked, not played",
+                    &[
+                        any(ctrl('h'), C::Hint),
+                        any(Key::ctrl_code(K::Backspace), C::Hint),
+                    ],
+                ),
+                "hint: the piece to move is marked (the attempt counts as failed)",
             ),
             game(
                 "Ctrl-A",
                 "analysis board: live engine lines and score graph",
                 &[any(ctrl('a'), C::Analyze)],
+            ),
+        ],
+    },
+    Section {
+        title: "Puzzles (:puzzle starts; the game waits as it was)",
+        bindings: &[
+            puzzle(
+                "Ctrl-V",
+                "the solution's proof tree (the attempt counts as failed)",
+                &[any(ctrl('v'), C::PuzzleTree)],
+            ),
+            puzzle(
+                "arrows",
+                "in the proof tree: Up Down pick a reply, Right in, Left out",
+                &[],
+            ),
+            puzzle(
+                "Ctrl-X",
+                "leave the puzzles: back to the game",
+                &[any(ctrl('x'), C::LeavePuzzles)],
             ),
         ],
     },
