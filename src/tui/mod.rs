@@ -37,7 +37,7 @@ mod records;
 mod remote;
 mod remote_input;
 mod remote_lobby;
-mod remote_review;
+mod remote_work;
 pub(crate) mod resume;
 mod review_link;
 mod search_log;
