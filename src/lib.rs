@@ -30,6 +30,7 @@ pub mod service;
 pub mod store;
 pub mod study;
 pub mod text;
+pub mod train;
 pub mod tree;
 #[cfg(feature = "tui")]
 pub mod tui;
