@@ -36,6 +36,8 @@ pub enum Action {
     TraceSave(super::trace_save::TraceSaveUpdate),
     /// Progress and result of a `:review` running in the background.
     Review(super::review_link::ReviewUpdate),
+    /// The endgame school's lessons or lesson, read on a thread (`:drill`).
+    School(super::drill_link::SchoolUpdate),
     /// Time passed while a clock runs: redraw it, and see whether a flag fell.
     Tick,
 }
@@ -122,6 +124,10 @@ pub enum Command {
     JumpToMarked(bool),
     /// In a room: what the player asks of it (the remote session carries it out).
     AskRoom(RoomAsk),
+    /// In a drill: the next lesson.
+    DrillNext,
+    /// In a drill: back to the game.
+    DrillLeave,
 }
 
 /// Where browsing the game goes: the position shown changes, the game stays whole.
@@ -221,6 +227,9 @@ pub enum Effect {
     SaveTrace(Box<super::trace_save::TraceSave>),
     /// Review the game on a thread; progress and result come back as `Action::Review`.
     Review(Box<super::review_link::ReviewRequest>),
+    /// Read the lessons or a lesson's tables (generating small ones) on a thread; the
+    /// answer comes back as `Action::School`.
+    School(Box<super::drill_link::SchoolJob>),
     /// In a room: ask it `ask` (with the text of a `:say`).
     AskRoom {
         ask: RoomAsk,

@@ -62,6 +62,8 @@ pub enum AppMode {
     Study(Box<super::explorer::TreeReplay>),
     /// A shared room on a server, with its status line (who plays, the room's state).
     Room(String),
+    /// The endgame school's drill (`:drill`); the game waits, untouched.
+    Drill(Box<super::drill_link::DrillMode>),
 }
 
 /// Browsing: an earlier position of the game is shown; the game itself is whole.
@@ -157,6 +159,8 @@ pub struct App {
     pub analysis: Analysis,
     /// The hint shown, until the position changes.
     pub hint: Option<Hint>,
+    /// `:drill`: the lessons or a lesson being read (or generated) on a thread.
+    pub school: super::drill_link::School,
     /// Both sides' clocks (untimed when no time control is set).
     pub clock: GameClock,
     /// Where the clocks read the time (a hand-moved one in tests).
@@ -206,6 +210,7 @@ impl App {
             study: Default::default(),
             compare: Default::default(),
             review: Default::default(),
+            school: Default::default(),
             book: None,
             tablebases: None,
             analysis: Analysis::default(),
@@ -242,6 +247,9 @@ impl App {
 
     /// The position on the board: the game's, or an earlier one while browsing.
     pub fn shown_position(&self) -> &Position {
+        if let AppMode::Drill(mode) = &self.mode {
+            return &mode.drill.position;
+        }
         self.browse
             .as_ref()
             .map_or(self.game.position(), |browse| &browse.position)
@@ -270,7 +278,7 @@ impl App {
 
     pub fn engine_plays(&self, color: Color) -> bool {
         // On the analysis board the engine only analyses; people move both sides.
-        if self.analysing() {
+        if self.analysing() || matches!(self.mode, AppMode::Drill(_)) {
             return false;
         }
         match self.engine_side() {
@@ -288,6 +296,7 @@ impl App {
             AppMode::Analysis => Place::Analysis,
             AppMode::Study(_) => Place::Study,
             AppMode::Room(_) => Place::Room,
+            AppMode::Drill(_) => Place::Drill,
         }
     }
 

@@ -69,6 +69,10 @@ pub fn go_to_shown(app: &mut App, ply: usize) {
 /// one it asks first whether to cut the game there (in a room it is refused: moves are
 /// taken back only by agreement there).
 pub fn play_shown(app: &mut App, mv: Move) {
+    if let AppMode::Drill(_) = app.mode {
+        super::drill_link::play(app, mv);
+        return;
+    }
     let Some(browse) = &app.browse else {
         play_move(app, mv);
         return;

@@ -159,12 +159,23 @@ pub const COMMANDS: &[CommandSpec] = &[
     // In a room too: the session runs it on an archived game and refuses it in a
     // live one.
     CommandSpec {
-        places: Places::EVERYWHERE.without(Place::Study),
+        places: Places::EVERYWHERE
+            .without(Place::Study)
+            .without(Place::Drill),
         ..local(
             "review",
             ":review",
             "the engine's review: ?! ? ?? marks, graph; n/N on the board jump to them",
             review,
+        )
+    },
+    CommandSpec {
+        places: Places::LOCAL.without(Place::Study).with(Place::Drill),
+        ..local(
+            "drill",
+            ":drill [MATERIAL [MOVES]]",
+            "endgame school: the lessons, or drill one (retry|next|best|back|leave)",
+            super::drill_link::command,
         )
     },
     on_game(
@@ -192,12 +203,16 @@ pub const COMMANDS: &[CommandSpec] = &[
         time,
     ),
     CommandSpec {
-        places: Places::EVERYWHERE.without(Place::Study),
+        places: Places::EVERYWHERE
+            .without(Place::Study)
+            .without(Place::Drill),
         room: InRoom::Asks(RoomAsk::Resign, "resign the game (asks first)"),
         ..local("resign", ":resign", "resign the game", resign)
     },
     CommandSpec {
-        places: Places::EVERYWHERE.without(Place::Study),
+        places: Places::EVERYWHERE
+            .without(Place::Study)
+            .without(Place::Drill),
         room: InRoom::Asks(
             RoomAsk::Draw,
             "offer a draw, or accept the other side's offer",

@@ -317,6 +317,21 @@ impl Driver {
                         queue.extend(update(app, Action::Review(failed)));
                     }
                 }
+                Effect::School(job) => {
+                    // The `:compare` channel carries any background report.
+                    let sender = self.compare.clone();
+                    let spawned =
+                        std::thread::Builder::new()
+                            .name("school".into())
+                            .spawn(move || {
+                                let answer = super::drill_link::run(&job);
+                                let _ = sender.send(Incoming::Action(Action::School(answer)));
+                            });
+                    if let Err(error) = spawned {
+                        app.school.running = None;
+                        app.alert(format!("cannot start the school's thread: {error}"));
+                    }
+                }
                 Effect::Compare(request) => {
                     let sender = self.compare.clone();
                     let spawned =

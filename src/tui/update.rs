@@ -67,6 +67,10 @@ fn dispatch(app: &mut App, action: Action) -> Vec<Effect> {
             super::review_link::apply(app, progress);
             Vec::new()
         }
+        Action::School(answer) => {
+            super::drill_link::apply(app, answer);
+            Vec::new()
+        }
         Action::Tick => {
             game_controls::on_tick(app);
             Vec::new()
@@ -76,6 +80,9 @@ fn dispatch(app: &mut App, action: Action) -> Vec<Effect> {
 
 /// Carries out a command.
 fn run(app: &mut App, command: Command) -> Vec<Effect> {
+    if let Some(effects) = super::drill_link::on_command(app, command) {
+        return effects;
+    }
     match command {
         Command::Undo => {
             flow::undo(app);
@@ -237,6 +244,11 @@ fn run(app: &mut App, command: Command) -> Vec<Effect> {
             ask,
             text: String::new(),
         }],
+        // Only a drill has them (`drill_link::on_command`).
+        Command::DrillNext | Command::DrillLeave => {
+            app.alert("no drill: :drill lists the lessons");
+            Vec::new()
+        }
     }
 }
 
@@ -252,6 +264,9 @@ fn carry_out(app: &mut App, answer: Answer) -> Vec<Effect> {
         // The autosave holds the game declined: settle removes it.
         Answer::DeclineResume => flow::forget_saved(app),
         Answer::Candidate(mv) => return play_candidate(app, mv),
+        Answer::Choice(super::popup::ChoiceValue::Lesson(material)) => {
+            return super::drill_link::choose(app, &material);
+        }
         Answer::Choice(value) => choices::apply_choice(app, value),
         Answer::Load(text) => return loading::load_from_prompt(app, &text),
         Answer::Save(path) => return loading::save_to(app, &path),
@@ -277,6 +292,9 @@ pub const STUDY_HAS_NO_GAME: &str =
 /// Why a person cannot move now, if they cannot. While browsing, the move is made on
 /// the position shown (and then asks whether to cut the game there).
 fn why_no_move(app: &App) -> Option<&'static str> {
+    if let AppMode::Drill(_) = app.mode {
+        return super::drill_link::why_no_move(app);
+    }
     let browsing = app.browse.is_some();
     if app.game.ended_off_board() || (app.game_over() && browsing) {
         Some("the game is over: :continue plays on from the position shown, Ctrl-N new game")

@@ -21,10 +21,18 @@ pub enum Place {
     Study,
     Analysis,
     Room,
+    /// The endgame school's drill (`:drill`).
+    Drill,
 }
 
 impl Place {
-    pub const ALL: [Place; 4] = [Place::Game, Place::Study, Place::Analysis, Place::Room];
+    pub const ALL: [Place; 5] = [
+        Place::Game,
+        Place::Study,
+        Place::Analysis,
+        Place::Room,
+        Place::Drill,
+    ];
 
     /// The place in a sentence: "not available in a shared room".
     pub fn describe(self) -> &'static str {
@@ -33,6 +41,7 @@ impl Place {
             Place::Study => "the tree study",
             Place::Analysis => "the analysis board",
             Place::Room => "a shared room",
+            Place::Drill => "the endgame drill",
         }
     }
 
@@ -42,6 +51,7 @@ impl Place {
             Place::Study => 2,
             Place::Analysis => 4,
             Place::Room => 8,
+            Place::Drill => 16,
         }
     }
 }
@@ -54,8 +64,14 @@ impl Places {
     /// The local program: its game, a tree study and the analysis board.
     pub const LOCAL: Places =
         Places(Place::Game.bit() | Place::Study.bit() | Place::Analysis.bit());
-    pub const EVERYWHERE: Places = Places(Places::LOCAL.0 | Place::Room.bit());
+    pub const EVERYWHERE: Places = Places(Places::LOCAL.0 | Place::Room.bit() | Place::Drill.bit());
     pub const ROOM: Places = Places(Place::Room.bit());
+    pub const DRILL: Places = Places(Place::Drill.bit());
+
+    /// These places and `place`.
+    pub const fn with(self, place: Place) -> Places {
+        Places(self.0 | place.bit())
+    }
 
     /// These places but `place`.
     pub const fn without(self, place: Place) -> Places {
@@ -288,7 +304,7 @@ mod tests {
             Some(Err("Ctrl-N is not available in a shared room".to_owned()))
         );
         assert_eq!(
-            command(Pane::Any, &event(KeyCode::Char('x'), ctrl), Place::Room),
+            command(Pane::Any, &event(KeyCode::Char('v'), ctrl), Place::Room),
             None
         );
     }

@@ -74,6 +74,14 @@ const fn on_board(keys: &'static str, help: &'static str, binds: &'static [Bind]
     }
 }
 
+/// Only in the endgame school's drill.
+const fn drill(keys: &'static str, help: &'static str, binds: &'static [Bind]) -> Binding {
+    Binding {
+        places: Places::DRILL,
+        ..row(keys, help, binds)
+    }
+}
+
 /// Not in a room: the room's game is shared, its engine is the server's.
 const fn local(keys: &'static str, help: &'static str, binds: &'static [Bind]) -> Binding {
     Binding {
@@ -208,7 +216,10 @@ pub const KEYMAP: &[Section] = &[
                 "ask to take back, or agree to the other side's request",
             ),
             game("Ctrl-Y", "redo", &[any(ctrl('y'), C::Redo)]),
-            game("Ctrl-N", "new game", &[any(ctrl('n'), C::NewGame)]),
+            Binding {
+                places: Places::LOCAL.without(Place::Study).with(Place::Drill),
+                ..game("Ctrl-N", "new game", &[any(ctrl('n'), C::NewGame)])
+            },
             on_board("Ctrl-F", "flip the board", &[any(ctrl('f'), C::Flip)]),
             game(
                 "Ctrl-G",
@@ -285,14 +296,17 @@ pub const KEYMAP: &[Section] = &[
             ),
             // Ctrl-Backspace too, as some terminals report Ctrl-H; with text on the
             // input line Ctrl-H is Backspace (`keys`).
-            game(
-                "Ctrl-H",
-                "hint: the engine's best move, marked, not played",
-                &[
-                    any(ctrl('h'), C::Hint),
-                    any(Key::ctrl_code(K::Backspace), C::Hint),
-                ],
-            ),
+            Binding {
+                places: Places::LOCAL.without(Place::Study).with(Place::Drill),
+                ..game(
+                    "Ctrl-H",
+                    "hint: the engine's best move, marked, not played",
+                    &[
+                        any(ctrl('h'), C::Hint),
+                        any(Key::ctrl_code(K::Backspace), C::Hint),
+                    ],
+                )
+            },
             game(
                 "Ctrl-A",
                 "analysis board: live engine lines and score graph",
@@ -456,6 +470,24 @@ pub const KEYMAP: &[Section] = &[
                 "Esc",
                 "back to the input line",
                 &[tree(key(K::Esc), C::FocusInput)],
+            ),
+        ],
+    },
+    Section {
+        title: "Endgame school (:drill)",
+        bindings: &[
+            drill(
+                "Ctrl-Z",
+                "take back your move (the plies it lost still count)",
+                &[],
+            ),
+            drill("Ctrl-N", "the lesson again from its start", &[]),
+            drill("Ctrl-H", "the table's best move, marked", &[]),
+            drill("Ctrl-K", "the next lesson", &[any(ctrl('k'), C::DrillNext)]),
+            drill(
+                "Ctrl-X",
+                "leave the drill: the game is back as it was",
+                &[any(ctrl('x'), C::DrillLeave)],
             ),
         ],
     },
