@@ -253,6 +253,30 @@ pub fn missing(dir: &Path, material: Material) -> (Vec<Material>, u64) {
     (missing, size)
 }
 
+/// A quick look (the folder listed, no file read) for a driver's thread: the endings
+/// to generate first, or why they are too large to generate on the spot.
+pub fn check(dir: &Path, material: Material) -> Result<Vec<Material>, TrainError> {
+    let present = Tablebases::open(dir);
+    let absent: Vec<Material> = material
+        .closure()
+        .into_iter()
+        .filter(|m| !present.materials().contains(m))
+        .collect();
+    too_large(dir, material, &absent)?;
+    Ok(absent)
+}
+
+fn too_large(dir: &Path, material: Material, absent: &[Material]) -> Result<(), TrainError> {
+    let size: u64 = absent.iter().map(|m| Indexer::new(*m).per_side).sum();
+    if size > GENERATE_ON_THE_SPOT {
+        return Err(TrainError::NeedsTable {
+            material: material.to_string(),
+            dir: dir.display().to_string(),
+        });
+    }
+    Ok(())
+}
+
 /// A lesson of `material` from the tables in `dir`, generating them first if they are
 /// missing and small enough.
 pub fn lesson(
@@ -261,15 +285,10 @@ pub fn lesson(
     start: Start,
     observer: &dyn Observer,
 ) -> Result<Lesson, TrainError> {
-    let (absent, size) = missing(dir, material);
+    let (absent, _) = missing(dir, material);
     let mut generated = Vec::new();
     if !absent.is_empty() {
-        if size > GENERATE_ON_THE_SPOT {
-            return Err(TrainError::NeedsTable {
-                material: material.to_string(),
-                dir: dir.display().to_string(),
-            });
-        }
+        too_large(dir, material, &absent)?;
         generated = egtb::generate(&[material], dir, SOLVER_THREADS, observer)?;
     }
     let tables = Arc::new(Tablebases::open(dir));

@@ -155,7 +155,8 @@ pub fn command(app: &mut App, argument: &str) -> Result<Vec<Effect>, String> {
 fn start(app: &mut App, name: &str, start: Start) -> Result<Vec<Effect>, String> {
     let material: Material = name.parse().map_err(|e: egtb::EgtbError| e.to_string())?;
     let dir = tables_dir(app)?;
-    let (missing, _) = lessons::missing(&dir, material);
+    // The folder listed only: reading the tables is the thread's work.
+    let missing = lessons::check(&dir, material).map_err(|e| e.to_string())?;
     app.notify(if missing.is_empty() {
         format!("opening the {material} lesson...")
     } else {

@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
-use super::text::fit;
+use super::text::{fit, pad};
 use crate::board::Color;
 use crate::notation::format_move;
 use crate::train::drill::{HOLD_MOVES, Status, margin};
@@ -54,7 +54,7 @@ pub fn draw(app: &App, mode: &DrillMode, frame: &mut Frame, area: Rect) {
     for (n, step) in drill.steps.iter().enumerate() {
         let played = format_move(&pos, step.mv, notation);
         pos.make_move(step.mv);
-        let mut line = format!("{:>3}. {played:<8} {:<7}", n + 1, step.grade.text());
+        let mut line = format!("{:>3}. {} {:<7}", n + 1, pad(&played, 8), step.grade.text());
         if let Some(reply) = step.reply {
             line.push_str(&format!(" {}", format_move(&pos, reply, notation)));
             pos.make_move(reply);
