@@ -231,6 +231,13 @@ pub fn choose(app: &mut App, material: &str) -> Vec<Effect> {
     })
 }
 
+/// Opens the TUI on a lesson prepared beforehand (`egtb drill MATERIAL`): its tables
+/// become the app's, so `:drill` and the next lesson use the same folder.
+pub fn open(app: &mut App, lesson: Box<Lesson>, start: Start) {
+    app.tablebases = Some(lesson.tables.clone());
+    begin(app, lesson, start);
+}
+
 /// The drill of `lesson` starts; the game (or the drill) left is kept to go back to.
 fn begin(app: &mut App, lesson: Box<Lesson>, start: Start) {
     let tables = lesson.tables.clone();
