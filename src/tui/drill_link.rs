@@ -44,6 +44,8 @@ impl Eq for SchoolUpdate {}
 pub struct School {
     next_id: u64,
     pub running: Option<u64>,
+    /// Where the drill asked for starts (kept for "again").
+    start: Start,
 }
 
 /// A drill in progress, and what to give back on leaving it.
@@ -162,6 +164,7 @@ fn start(app: &mut App, name: &str, start: Start) -> Result<Vec<Effect>, String>
     } else {
         format!("generating the {material} tables into {}...", dir.display())
     });
+    app.school.start = start;
     submit(
         app,
         SchoolRequest::Drill {
@@ -182,12 +185,7 @@ pub fn apply(app: &mut App, update: SchoolUpdate) {
         SchoolAnswer::Lessons(rows) => list(app, rows),
         SchoolAnswer::Drill(Err(error)) => app.alert(error.to_string()),
         SchoolAnswer::Drill(Ok(lesson)) => {
-            let start = match &app.mode {
-                AppMode::Drill(mode) if mode.lesson.summary.material == lesson.summary.material => {
-                    mode.start
-                }
-                _ => Start::Longest,
-            };
+            let start = app.school.start;
             begin(app, lesson, start);
         }
     }
