@@ -199,3 +199,45 @@ fn a_longer_lesson_at_120x40() {
     assert_eq!(notice(&app), "兵八平九 +4");
     assert_snapshot!("drill_kpk_120x40", screen_text(&render(&app, 120, 40)));
 }
+
+#[test]
+fn the_engine_game_waits_behind_the_drill_and_goes_on_after_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_against_engine();
+    app.tablebases = Some(Arc::new(Tablebases::open(dir.path())));
+    let effects = type_line(&mut app, "h2e2");
+    assert!(started_search(&effects).is_some(), "the engine answers");
+    // Entering the drill stops the engine's search; nothing is played into the game.
+    let effects = type_line(&mut app, ":drill KRK");
+    run_job(&mut app, &effects);
+    assert!(matches!(app.mode, AppMode::Drill(_)));
+    assert!(app.engine.thinking.is_none());
+    let effects = type_line(&mut app, "a0a8");
+    assert_eq!(started_search(&effects), None);
+    assert_eq!(played(&app), ["h2e2"]);
+    // Leaving: the engine's turn in the game again, so it searches.
+    let effects = update(&mut app, ctrl('x'));
+    assert!(started_search(&effects).is_some());
+    assert_eq!(played(&app), ["h2e2"]);
+}
+
+#[test]
+fn a_drawn_ending_is_defended_from_the_bottom_of_the_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_with_game(&dir);
+    let effects = type_line(&mut app, ":drill KCK");
+    run_job(&mut app, &effects);
+    assert_eq!(
+        notice(&app),
+        "generated KK KCK; KCK: draw - you play Black, hold the draw"
+    );
+    assert!(app.flipped);
+    let best = {
+        let mode = drill_mode(&app);
+        mode.drill.best(&mode.lesson.tables).unwrap().unwrap()
+    };
+    type_line(&mut app, &best.iccs());
+    assert!(notice(&app).ends_with(" holds"), "{}", notice(&app));
+    let screen = screen_text(&render(&app, 80, 24));
+    assert!(screen.contains("held 1/20, take-backs 0"), "{screen}");
+}
