@@ -25,8 +25,9 @@ fn app_with_game(dir: &tempfile::TempDir) -> App {
     app
 }
 
-/// The school's job among `effects`, carried out as the driver's thread would.
-fn run_job(app: &mut App, effects: &[Effect]) {
+/// The school's job among `effects`, carried out as the driver's thread would; the
+/// progress notices shown on the way.
+fn run_job(app: &mut App, effects: &[Effect]) -> Vec<String> {
     let job: &SchoolJob = effects
         .iter()
         .find_map(|effect| match effect {
@@ -34,8 +35,16 @@ fn run_job(app: &mut App, effects: &[Effect]) {
             _ => None,
         })
         .expect("a school effect");
-    let answer = run_school(job);
+    // The generation's progress, as the driver passes it on.
+    let reports = std::sync::Mutex::new(Vec::new());
+    let answer = run_school(job, &|update| reports.lock().unwrap().push(update));
+    let mut shown = Vec::new();
+    for report in reports.into_inner().unwrap() {
+        update(app, Action::School(report));
+        shown.push(notice(app));
+    }
     update(app, Action::School(answer));
+    shown
 }
 
 fn notice(app: &App) -> String {
@@ -48,7 +57,9 @@ fn notice(app: &App) -> String {
 fn drill_krk(app: &mut App) {
     let effects = type_line(app, ":drill KRK");
     assert!(notice(app).starts_with("generating the KRK tables into "));
-    run_job(app, &effects);
+    let shown = run_job(app, &effects);
+    assert_eq!(shown.first().unwrap(), "generating the KK table: 0%");
+    assert!(shown.contains(&"generating the KRK table: 0%".to_owned()));
     assert!(matches!(app.mode, AppMode::Drill(_)));
 }
 

@@ -5,6 +5,7 @@
 //! gives it back as it was.
 
 use std::path::PathBuf;
+use std::sync::Mutex;
 
 use crate::board::{Color, Move};
 use crate::egtb::{self, Material, Observer};
@@ -23,17 +24,39 @@ pub struct SchoolJob {
     pub request: SchoolRequest,
 }
 
-/// What the thread answers.
+/// What the thread reports: tables being generated, then the answer.
 #[derive(Debug, Clone)]
-pub struct SchoolUpdate {
-    pub id: u64,
-    pub answer: SchoolAnswer,
+pub enum SchoolUpdate {
+    Progress {
+        id: u64,
+        material: String,
+        percent: u64,
+    },
+    Done {
+        id: u64,
+        answer: SchoolAnswer,
+    },
 }
 
-/// Two updates are the same when they answer the same job.
+impl SchoolUpdate {
+    pub fn id(&self) -> u64 {
+        match self {
+            SchoolUpdate::Progress { id, .. } | SchoolUpdate::Done { id, .. } => *id,
+        }
+    }
+}
+
+/// Two updates are the same when they are of the same job and kind (answers are not
+/// compared: they hold tables).
 impl PartialEq for SchoolUpdate {
     fn eq(&self, other: &SchoolUpdate) -> bool {
-        self.id == other.id
+        match (self, other) {
+            (SchoolUpdate::Done { id: a, .. }, SchoolUpdate::Done { id: b, .. }) => a == b,
+            (a @ SchoolUpdate::Progress { .. }, b @ SchoolUpdate::Progress { .. }) => {
+                format!("{a:?}") == format!("{b:?}")
+            }
+            _ => false,
+        }
     }
 }
 
@@ -59,19 +82,58 @@ pub struct DrillMode {
     pub previous_flipped: bool,
 }
 
-/// The work of the thread: generation is quiet (the status line said it started).
-pub fn run(job: &SchoolJob) -> SchoolUpdate {
-    struct Quiet;
-    impl Observer for Quiet {
-        fn skipped(&self, _: &Material) {}
-        fn started(&self, _: &Material, _: u64) {}
-        fn progress(&self, _: u64, _: u64) {}
-        fn finished(&self, _: &Material, _: u64, _: std::time::Duration) {}
-    }
-    SchoolUpdate {
+/// The work of the thread: `report` gets the generation's progress (each table, each
+/// percent), the answer is returned.
+pub fn run(job: &SchoolJob, report: &(dyn Fn(SchoolUpdate) + Sync)) -> SchoolUpdate {
+    let progress = Progress {
         id: job.id,
-        answer: lessons::run(&job.request, &Quiet),
+        report,
+        state: Mutex::new((String::new(), u64::MAX)),
+    };
+    SchoolUpdate::Done {
+        id: job.id,
+        answer: lessons::run(&job.request, &progress),
     }
+}
+
+/// Generation progress as updates, one per table and percent.
+struct Progress<'a> {
+    id: u64,
+    report: &'a (dyn Fn(SchoolUpdate) + Sync),
+    /// The table being solved and the last percent reported.
+    state: Mutex<(String, u64)>,
+}
+
+impl Progress<'_> {
+    fn send(&self, material: String, percent: u64) {
+        (self.report)(SchoolUpdate::Progress {
+            id: self.id,
+            material,
+            percent,
+        });
+    }
+}
+
+impl Observer for Progress<'_> {
+    fn skipped(&self, _: &Material) {}
+
+    fn started(&self, material: &Material, _: u64) {
+        *self.state.lock().expect("progress lock") = (material.to_string(), 0);
+        self.send(material.to_string(), 0);
+    }
+
+    fn progress(&self, done: u64, total: u64) {
+        let percent = (done.min(total) * 100) / total.max(1);
+        let mut state = self.state.lock().expect("progress lock");
+        if percent != state.1 {
+            state.1 = percent;
+            let material = state.0.clone();
+            drop(state);
+            self.send(material, percent);
+        }
+    }
+
+    fn finished(&self, _: &Material, _: u64, _: std::time::Duration) {}
 }
 
 fn drilling(app: &App) -> Option<&DrillMode> {
@@ -177,11 +239,20 @@ fn start(app: &mut App, name: &str, start: Start) -> Result<Vec<Effect>, String>
 
 /// A report of the thread; a stale one is dropped.
 pub fn apply(app: &mut App, update: SchoolUpdate) {
-    if app.school.running != Some(update.id) {
+    if app.school.running != Some(update.id()) {
         return;
     }
+    let answer = match update {
+        SchoolUpdate::Progress {
+            material, percent, ..
+        } => {
+            app.notify(format!("generating the {material} table: {percent}%"));
+            return;
+        }
+        SchoolUpdate::Done { answer, .. } => answer,
+    };
     app.school.running = None;
-    match update.answer {
+    match answer {
         SchoolAnswer::Lessons(rows) => list(app, rows),
         SchoolAnswer::Drill(Err(error)) => app.alert(error.to_string()),
         SchoolAnswer::Drill(Ok(lesson)) => {

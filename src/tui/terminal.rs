@@ -324,8 +324,10 @@ impl Driver {
                         std::thread::Builder::new()
                             .name("school".into())
                             .spawn(move || {
-                                let answer = super::drill_link::run(&job);
-                                let _ = sender.send(Incoming::Action(Action::School(answer)));
+                                let report = |update| {
+                                    let _ = sender.send(Incoming::Action(Action::School(update)));
+                                };
+                                report(super::drill_link::run(&job, &report));
                             });
                     if let Err(error) = spawned {
                         app.school.running = None;
