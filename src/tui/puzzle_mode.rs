@@ -322,7 +322,7 @@ pub fn command(app: &mut App, command: Command) -> Option<Vec<Effect>> {
         }),
         Command::Hint => hint(app),
         Command::PuzzleTree => toggle_tree(app),
-        Command::LeavePuzzles => leave(app),
+        Command::LeaveTraining => leave(app),
         Command::MoveCursor(direction) if tree_open => walk_tree(app, direction),
         Command::PickOrPut if tree_open => walk_tree(app, Direction::Right),
         _ => return None,
