@@ -249,6 +249,11 @@ fn a_drawn_ending_is_defended_from_the_bottom_of_the_board() {
     };
     type_line(&mut app, &best.iccs());
     assert!(notice(&app).ends_with(" holds"), "{}", notice(&app));
+    app.notice = None;
     let screen = screen_text(&render(&app, 80, 24));
     assert!(screen.contains("held 1/20, take-backs 0"), "{screen}");
+    assert_eq!(
+        screen.lines().last().unwrap().trim_end(),
+        " drill KCK: your move | the game waits: Ctrl-X                          F1 help"
+    );
 }
