@@ -172,13 +172,30 @@ pub enum PuzzlesCommand {
     /// them to a file; `--depth`/`--nodes` bound the engine's first look at each
     /// position, `--threads` runs several positions at once.
     Mine(MineArgs),
+    /// Open the terminal UI on a puzzle (ID, else one picked near your puzzle rating);
+    /// the game in progress waits behind it.
+    Play(PuzzlePlayArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct PuzzlePlayArgs {
+    /// The puzzle's id (eight hex digits, as `puzzles` prints).
+    #[arg(value_name = "ID")]
+    pub id: Option<String>,
 }
 
 #[derive(Debug, Args)]
 pub struct MineArgs {
     /// Game records (PGN: UTF-8, GBK or Big5; XQF), or folders searched for them.
-    #[arg(required = true, value_name = "PATH")]
+    #[arg(required_unless_present = "self_play", value_name = "PATH")]
     pub inputs: Vec<PathBuf>,
+    /// Also mine N games of the engine against itself (book openings chosen at random,
+    /// then a fixed node count a move, one side given a quarter of the other's).
+    #[arg(long, value_name = "N")]
+    pub self_play: Option<u64>,
+    /// Seed of the self-play games' book choices (same seed, same games).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
     /// The puzzle file to write.
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,

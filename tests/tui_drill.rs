@@ -149,7 +149,7 @@ fn take_back_counts_again_starts_over_and_the_best_is_shown() {
     update(&mut app, ctrl('h'));
     assert_eq!(notice(&app), "the table's best: 车九进八");
     assert_eq!(app.hint.as_ref().map(|h| h.mv), Some(mv("a0a8")));
-    update(&mut app, ctrl('n'));
+    update(&mut app, ctrl('k'));
     assert_eq!(notice(&app), "again from the start");
     let drill = &drill_mode(&app).drill;
     assert_eq!((drill.takebacks, drill.lost()), (0, 0));

@@ -45,6 +45,7 @@ fn open(lesson: lessons::Lesson, start: Start, global: &GlobalArgs) -> Result<()
     // The game waits behind the drill: it is kept as `play` keeps it.
     let options = RunOptions {
         autosave_path: RunOptions::default_autosave_path(),
+        puzzle_path: RunOptions::default_puzzle_path(),
     };
     let exit = tui::run_with(config, options, |app| {
         tui::open_drill(app, Box::new(lesson), start);

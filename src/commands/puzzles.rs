@@ -12,8 +12,15 @@ use xiangqi_tui::puzzle::{self, Puzzle, Theme};
 use super::{finish_output, usage};
 
 pub fn run(args: &PuzzlesArgs, global: &GlobalArgs) -> Result<()> {
-    if let Some(PuzzlesCommand::Mine(mine)) = &args.command {
-        return super::puzzles_mine::run(mine, global);
+    match &args.command {
+        Some(PuzzlesCommand::Mine(mine)) => return super::puzzles_mine::run(mine, global),
+        #[cfg(feature = "tui")]
+        Some(PuzzlesCommand::Play(play)) => {
+            return super::play::puzzle(play.id.as_deref(), global);
+        }
+        #[cfg(not(feature = "tui"))]
+        Some(PuzzlesCommand::Play(_)) => return Err(super::left_out("puzzles play", "tui")),
+        None => {}
     }
     // `--theme` is the global flag: for this command it names a puzzle theme.
     let theme = global

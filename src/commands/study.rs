@@ -26,6 +26,7 @@ pub fn run(args: &StudyArgs, global: &GlobalArgs) -> anyhow::Result<()> {
     // A study session plays no game: nothing to keep or resume.
     let options = RunOptions {
         autosave_path: None,
+        puzzle_path: None,
     };
     let mut opened = Ok(());
     let exit = tui::run_with(config, options, |app| {

@@ -18,7 +18,7 @@ use serde::Serialize;
 use crate::board::{Move, Position};
 
 pub use certify::{Certified, Rejection, certify, verify};
-pub use check::{MoveCheck, check_move, longest_defence};
+pub use check::{MoveCheck, check_move, longest_defence, mating_move};
 pub use file::{PuzzleFileError, parse_puzzles, write_puzzles};
 pub use symmetry::canonical_key;
 pub use theme::Theme;

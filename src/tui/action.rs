@@ -38,6 +38,8 @@ pub enum Action {
     Review(super::review_link::ReviewUpdate),
     /// The endgame school's lessons or lesson, read on a thread (`:drill`).
     School(super::drill_link::SchoolUpdate),
+    /// The prover's answer to the puzzle trainer (`Effect::Puzzle`).
+    Puzzle(Box<crate::train::PuzzleAnswer>),
     /// Time passed while a clock runs: redraw it, and see whether a flag fell.
     Tick,
 }
@@ -124,10 +126,12 @@ pub enum Command {
     JumpToMarked(bool),
     /// In a room: what the player asks of it (the remote session carries it out).
     AskRoom(RoomAsk),
-    /// In a drill: the next lesson.
-    DrillNext,
-    /// In a drill: back to the game.
-    DrillLeave,
+    /// In a drill: the lesson again from its start.
+    DrillAgain,
+    /// The puzzle trainer: its solution's proof tree on or off.
+    PuzzleTree,
+    /// Leave the puzzle trainer: back to the game as it was.
+    LeavePuzzles,
 }
 
 /// Where browsing the game goes: the position shown changes, the game stays whole.
@@ -230,6 +234,11 @@ pub enum Effect {
     /// Read the lessons or a lesson's tables (generating small ones) on a thread; the
     /// answer comes back as `Action::School`.
     School(Box<super::drill_link::SchoolJob>),
+    /// Run the puzzle trainer's prover work (`train::run`) on a thread; the answer
+    /// comes back as `Action::Puzzle`.
+    Puzzle(Box<crate::train::PuzzleRequest>),
+    /// Keep a finished puzzle attempt (the local file, or the server's store).
+    RecordPuzzle(Box<super::puzzle_mode::PuzzleRecord>),
     /// In a room: ask it `ask` (with the text of a `:say`).
     AskRoom {
         ask: RoomAsk,

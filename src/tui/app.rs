@@ -64,6 +64,8 @@ pub enum AppMode {
     Room(String),
     /// The endgame school's drill (`:drill`); the game waits, untouched.
     Drill(Box<super::drill_link::DrillMode>),
+    /// The puzzle trainer (`:puzzle`); the game waits in `App::game` as it was.
+    Puzzle(Box<super::puzzle_mode::PuzzleMode>),
 }
 
 /// Browsing: an earlier position of the game is shown; the game itself is whole.
@@ -170,6 +172,8 @@ pub struct App {
     pub settled: super::flow::Settled,
     /// An earlier position shown while browsing the game (per viewer in a room).
     pub browse: Option<Browse>,
+    /// The player's puzzle rating and history (the driver loads them).
+    pub trainer: super::puzzle_mode::Trainer,
 }
 
 impl App {
@@ -220,6 +224,7 @@ impl App {
             mode: AppMode::Play,
             settled: Default::default(),
             browse: None,
+            trainer: Default::default(),
         };
         app.reset_clock();
         app.orient();
@@ -245,10 +250,14 @@ impl App {
         self.game.position()
     }
 
-    /// The position on the board: the game's, or an earlier one while browsing.
+    /// The position on the board: the game's, an earlier one while browsing, or the
+    /// puzzle's in the trainer.
     pub fn shown_position(&self) -> &Position {
         if let AppMode::Drill(mode) = &self.mode {
             return &mode.drill.position;
+        }
+        if let AppMode::Puzzle(puzzle) = &self.mode {
+            return puzzle.shown();
         }
         self.browse
             .as_ref()
@@ -277,8 +286,9 @@ impl App {
     }
 
     pub fn engine_plays(&self, color: Color) -> bool {
-        // On the analysis board the engine only analyses; people move both sides.
-        if self.analysing() || matches!(self.mode, AppMode::Drill(_)) {
+        // On the analysis board the engine only analyses; people move both sides. In
+        // the puzzle trainer and the endgame drill the game waits.
+        if self.analysing() || matches!(self.mode, AppMode::Puzzle(_) | AppMode::Drill(_)) {
             return false;
         }
         match self.engine_side() {
@@ -297,6 +307,7 @@ impl App {
             AppMode::Study(_) => Place::Study,
             AppMode::Room(_) => Place::Room,
             AppMode::Drill(_) => Place::Drill,
+            AppMode::Puzzle(_) => Place::Puzzle,
         }
     }
 

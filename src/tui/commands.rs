@@ -161,7 +161,8 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         places: Places::EVERYWHERE
             .without(Place::Study)
-            .without(Place::Drill),
+            .without(Place::Drill)
+            .without(Place::Puzzle),
         ..local(
             "review",
             ":review",
@@ -205,14 +206,16 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         places: Places::EVERYWHERE
             .without(Place::Study)
-            .without(Place::Drill),
+            .without(Place::Drill)
+            .without(Place::Puzzle),
         room: InRoom::Asks(RoomAsk::Resign, "resign the game (asks first)"),
         ..local("resign", ":resign", "resign the game", resign)
     },
     CommandSpec {
         places: Places::EVERYWHERE
             .without(Place::Study)
-            .without(Place::Drill),
+            .without(Place::Drill)
+            .without(Place::Puzzle),
         room: InRoom::Asks(
             RoomAsk::Draw,
             "offer a draw, or accept the other side's offer",
@@ -230,6 +233,15 @@ pub const COMMANDS: &[CommandSpec] = &[
         "opponent: builtin or an [engines.NAME]; alone: a list",
         engine,
     ),
+    CommandSpec {
+        places: Places::LOCAL.without(Place::Study).with(Place::Puzzle),
+        ..local(
+            "puzzle",
+            ":puzzle [ID|mate N|theme T]",
+            "mate puzzles; in them: next, retry, hint, tree, leave",
+            super::puzzle_mode::command_line,
+        )
+    },
     CommandSpec {
         places: Places::EVERYWHERE,
         ..local("help", ":help", "this help", help_command)
@@ -310,7 +322,7 @@ pub fn run_line(app: &mut App, line: &str) -> Vec<Effect> {
     let result = match find(name) {
         Some(spec) if spec.places.contains(place) => run(app, spec, name, argument, place),
         // A room knows the local program's commands and says why it has not got them.
-        Some(_) if matches!(place, Place::Room | Place::Study) => {
+        Some(_) if matches!(place, Place::Room | Place::Study | Place::Puzzle) => {
             Err(keymap::refusal(&format!(":{name}"), place))
         }
         _ => Err(unknown(name, place)),

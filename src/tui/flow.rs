@@ -97,6 +97,13 @@ impl Settled {
     }
 }
 
+impl Settled {
+    /// The engine is looked at again at the next settle (back from the puzzles).
+    pub fn reconsider_engine(&mut self) {
+        self.situation = None;
+    }
+}
+
 /// At start: the engine moves first if it is its turn (once a resumed game is chosen).
 pub fn settle_at_start(app: &mut App) -> Vec<Effect> {
     app.settled.situation = None;
@@ -159,6 +166,7 @@ pub fn settle(app: &mut App, effects: &mut Vec<Effect>) {
             break;
         }
     }
+    effects.extend(super::puzzle_mode::take_effects(app));
     if quitting_now {
         effects.push(Effect::Quit);
     }
@@ -174,7 +182,7 @@ fn hold_clock(app: &mut App) {
         .any(|popup| matches!(popup, Popup::Help { .. }));
     let hold = match app.mode {
         AppMode::Play => help,
-        AppMode::Analysis | AppMode::Drill(_) => true,
+        AppMode::Analysis | AppMode::Puzzle(_) | AppMode::Drill(_) => true,
         AppMode::Study(_) | AppMode::Room(_) => false,
     };
     let now = app.now();

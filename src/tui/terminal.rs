@@ -36,12 +36,19 @@ const MESSAGES_PER_FRAME: usize = 512;
 pub struct RunOptions {
     /// Where the unfinished game is kept; `None`: no autosave (no data directory).
     pub autosave_path: Option<PathBuf>,
+    /// Where the puzzle rating and history are kept; `None`: not kept.
+    pub puzzle_path: Option<PathBuf>,
 }
 
 impl RunOptions {
     /// The autosave file in the platform data directory.
     pub fn default_autosave_path() -> Option<PathBuf> {
         crate::paths::data_dir().map(|dir| dir.join("autosave.pgn"))
+    }
+
+    /// The puzzle file in the platform data directory.
+    pub fn default_puzzle_path() -> Option<PathBuf> {
+        crate::train::LocalPuzzleStore::in_data_dir().map(|store| store.path().to_path_buf())
     }
 }
 
@@ -171,6 +178,12 @@ pub fn run_with(
         }
     }
 
+    let puzzle_store = options.puzzle_path.clone().map(|path| {
+        let mut store = crate::train::LocalPuzzleStore::new(path);
+        load_puzzles(&mut app, &mut store);
+        store
+    });
+
     let (sender, receiver) = mpsc::sync_channel(CHANNEL_CAPACITY);
     install_panic_hook();
     let guard = TerminalGuard::enter()?;
@@ -196,6 +209,7 @@ pub fn run_with(
         compare: compare_sender,
         engine: engine.take(),
         autosave: options.autosave_path,
+        puzzle_store,
     };
     // The engine moves first if it is its turn (after the resume question, if asked).
     let effects = super::flow::settle_at_start(&mut app);
@@ -213,6 +227,24 @@ struct Driver {
     compare: mpsc::SyncSender<Incoming>,
     engine: Option<EngineLink>,
     autosave: Option<PathBuf>,
+    puzzle_store: Option<crate::train::LocalPuzzleStore>,
+}
+
+/// The player's puzzle data into the app; a damaged file is set aside (renamed, never
+/// overwritten) and said so.
+fn load_puzzles(app: &mut App, store: &mut crate::train::LocalPuzzleStore) {
+    use crate::train::{PuzzleStore, PuzzleStoreError};
+    match store.load() {
+        Ok(profile) => app.trainer.profile = profile,
+        Err(error @ PuzzleStoreError::Damaged { .. }) => match store.set_aside() {
+            Ok(aside) => app.alert(format!(
+                "{error}: moved to {}; puzzle history starts afresh",
+                aside.display()
+            )),
+            Err(moved) => app.alert(format!("{error}; {moved}")),
+        },
+        Err(error) => app.alert(error.to_string()),
+    }
 }
 
 type Screen = Terminal<CrosstermBackend<io::Stdout>>;
@@ -293,6 +325,27 @@ impl Driver {
                         let message = error.to_string();
                         let failed = super::trace_save::TraceSaveUpdate::Failed { path, message };
                         queue.extend(update(app, Action::TraceSave(failed)));
+                    }
+                }
+                Effect::Puzzle(request) => {
+                    let sender = self.compare.clone();
+                    let spawned = std::thread::Builder::new()
+                        .name("puzzle prover".into())
+                        .spawn(move || {
+                            let answer = crate::train::run(&request);
+                            let _ = sender.send(Incoming::Action(Action::Puzzle(Box::new(answer))));
+                        });
+                    if let Err(error) = spawned {
+                        app.alert(format!("cannot start the puzzle prover: {error}"));
+                    }
+                }
+                Effect::RecordPuzzle(record) => {
+                    use crate::train::PuzzleStore;
+                    if let Some(store) = &mut self.puzzle_store
+                        && let Err(error) =
+                            store.record(&record.attempt, record.player, record.puzzle)
+                    {
+                        app.alert(error.to_string());
                     }
                 }
                 Effect::Review(request) => {

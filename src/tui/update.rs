@@ -71,6 +71,7 @@ fn dispatch(app: &mut App, action: Action) -> Vec<Effect> {
             super::drill_link::apply(app, answer);
             Vec::new()
         }
+        Action::Puzzle(answer) => super::puzzle_mode::apply(app, *answer),
         Action::Tick => {
             game_controls::on_tick(app);
             Vec::new()
@@ -81,6 +82,11 @@ fn dispatch(app: &mut App, action: Action) -> Vec<Effect> {
 /// Carries out a command.
 fn run(app: &mut App, command: Command) -> Vec<Effect> {
     if let Some(effects) = super::drill_link::on_command(app, command) {
+        return effects;
+    }
+    if matches!(app.mode, AppMode::Puzzle(_))
+        && let Some(effects) = super::puzzle_mode::command(app, command)
+    {
         return effects;
     }
     match command {
@@ -245,10 +251,12 @@ fn run(app: &mut App, command: Command) -> Vec<Effect> {
             text: String::new(),
         }],
         // Only a drill has them (`drill_link::on_command`).
-        Command::DrillNext | Command::DrillLeave => {
+        Command::DrillAgain => {
             app.alert("no drill: :drill lists the lessons");
             Vec::new()
         }
+        // Bound in the puzzle trainer only, where `puzzle_mode` takes them.
+        Command::PuzzleTree | Command::LeavePuzzles => Vec::new(),
     }
 }
 
@@ -294,6 +302,10 @@ pub const STUDY_HAS_NO_GAME: &str =
 fn why_no_move(app: &App) -> Option<&'static str> {
     if let AppMode::Drill(_) = app.mode {
         return super::drill_link::why_no_move(app);
+    }
+    // The puzzle trainer says itself why a move is not taken.
+    if matches!(app.mode, AppMode::Puzzle(_)) {
+        return None;
     }
     let browsing = app.browse.is_some();
     if app.game.ended_off_board() || (app.game_over() && browsing) {

@@ -14,7 +14,7 @@ mod table;
 pub use table::KEYMAP;
 
 /// Where the app runs: the local program's game, a textbook tree studied, the
-/// analysis board, or a shared room on the server.
+/// analysis board, a shared room on the server, or the puzzle trainer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Place {
     Game,
@@ -23,15 +23,17 @@ pub enum Place {
     Room,
     /// The endgame school's drill (`:drill`).
     Drill,
+    Puzzle,
 }
 
 impl Place {
-    pub const ALL: [Place; 5] = [
+    pub const ALL: [Place; 6] = [
         Place::Game,
         Place::Study,
         Place::Analysis,
         Place::Room,
         Place::Drill,
+        Place::Puzzle,
     ];
 
     /// The place in a sentence: "not available in a shared room".
@@ -42,6 +44,7 @@ impl Place {
             Place::Analysis => "the analysis board",
             Place::Room => "a shared room",
             Place::Drill => "the endgame drill",
+            Place::Puzzle => "the puzzle trainer",
         }
     }
 
@@ -51,7 +54,8 @@ impl Place {
             Place::Study => 2,
             Place::Analysis => 4,
             Place::Room => 8,
-            Place::Drill => 16,
+            Place::Puzzle => 16,
+            Place::Drill => 32,
         }
     }
 }
@@ -64,8 +68,10 @@ impl Places {
     /// The local program: its game, a tree study and the analysis board.
     pub const LOCAL: Places =
         Places(Place::Game.bit() | Place::Study.bit() | Place::Analysis.bit());
-    pub const EVERYWHERE: Places = Places(Places::LOCAL.0 | Place::Room.bit() | Place::Drill.bit());
+    pub const EVERYWHERE: Places =
+        Places(Places::LOCAL.0 | Place::Room.bit() | Place::Puzzle.bit() | Place::Drill.bit());
     pub const ROOM: Places = Places(Place::Room.bit());
+    pub const PUZZLE: Places = Places(Place::Puzzle.bit());
     pub const DRILL: Places = Places(Place::Drill.bit());
 
     /// These places and `place`.
@@ -191,13 +197,16 @@ pub struct Binding {
     pub binds: &'static [Bind],
     pub places: Places,
     pub room: InRoom,
+    /// What it means in the puzzle trainer, where that differs (`puzzle_mode`).
+    pub puzzle: Option<&'static str>,
 }
 
 impl Binding {
     /// The help text in `place`.
     pub fn help_in(&self, place: Place) -> &'static str {
-        match (place, self.room) {
-            (Place::Room, InRoom::Asks(_, help)) => help,
+        match (place, self.room, self.puzzle) {
+            (Place::Room, InRoom::Asks(_, help), _) => help,
+            (Place::Puzzle, _, Some(help)) => help,
             _ => self.help,
         }
     }
@@ -304,7 +313,7 @@ mod tests {
             Some(Err("Ctrl-N is not available in a shared room".to_owned()))
         );
         assert_eq!(
-            command(Pane::Any, &event(KeyCode::Char('v'), ctrl), Place::Room),
+            command(Pane::Any, &event(KeyCode::Char('q'), ctrl), Place::Room),
             None
         );
     }

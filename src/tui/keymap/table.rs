@@ -54,6 +54,32 @@ const fn row(keys: &'static str, help: &'static str, binds: &'static [Bind]) -> 
         binds,
         places: Places::EVERYWHERE,
         room: InRoom::Same,
+        puzzle: None,
+    }
+}
+
+/// A game key that means something of its own in the puzzle trainer.
+const fn in_puzzle(binding: Binding, help: &'static str) -> Binding {
+    Binding {
+        places: binding.places.with(Place::Puzzle),
+        puzzle: Some(help),
+        ..binding
+    }
+}
+
+/// Not in the puzzle trainer (it keeps the game as it was, unseen).
+const fn not_in_puzzle(binding: Binding) -> Binding {
+    Binding {
+        places: binding.places.without(Place::Puzzle),
+        ..binding
+    }
+}
+
+/// Only in the puzzle trainer.
+const fn puzzle(keys: &'static str, help: &'static str, binds: &'static [Bind]) -> Binding {
+    Binding {
+        places: Places::PUZZLE,
+        ..row(keys, help, binds)
     }
 }
 
@@ -71,6 +97,14 @@ const fn on_board(keys: &'static str, help: &'static str, binds: &'static [Bind]
     Binding {
         places: Places::EVERYWHERE.without(Place::Study),
         ..row(keys, help, binds)
+    }
+}
+
+/// Also in the endgame school's drill, where `drill_link` gives it its meaning there.
+const fn with_drill(binding: Binding) -> Binding {
+    Binding {
+        places: binding.places.with(Place::Drill),
+        ..binding
     }
 }
 
@@ -208,18 +242,21 @@ pub const KEYMAP: &[Section] = &[
     Section {
         title: "Game",
         bindings: &[
-            asks(
-                "Ctrl-Z",
-                "undo (against the engine: your move and its reply)",
-                &[any(ctrl('z'), C::Undo)],
-                RoomAsk::Undo,
-                "ask to take back, or agree to the other side's request",
+            in_puzzle(
+                asks(
+                    "Ctrl-Z",
+                    "undo (against the engine: your move and its reply)",
+                    &[any(ctrl('z'), C::Undo)],
+                    RoomAsk::Undo,
+                    "ask to take back, or agree to the other side's request",
+                ),
+                "retry: take the wrong move back (the attempt stays failed)",
             ),
             game("Ctrl-Y", "redo", &[any(ctrl('y'), C::Redo)]),
-            Binding {
-                places: Places::LOCAL.without(Place::Study).with(Place::Drill),
-                ..game("Ctrl-N", "new game", &[any(ctrl('n'), C::NewGame)])
-            },
+            with_drill(in_puzzle(
+                game("Ctrl-N", "new game", &[any(ctrl('n'), C::NewGame)]),
+                "next puzzle",
+            )),
             on_board("Ctrl-F", "flip the board", &[any(ctrl('f'), C::Flip)]),
             game(
                 "Ctrl-G",
@@ -231,23 +268,23 @@ pub const KEYMAP: &[Section] = &[
                 "stop thinking; the engine waits for Ctrl-G",
                 &[any(ctrl('t'), C::StopThinking)],
             ),
-            asks(
+            not_in_puzzle(asks(
                 "Ctrl-R",
                 "resign (asks first); :draw offers a draw",
                 &[any(ctrl('r'), C::Resign)],
                 RoomAsk::Resign,
                 "resign (asks first); :draw offers a draw",
-            ),
+            )),
             game(
                 "F4",
                 "who plays: you as Red or Black, two players, engines",
                 &[any(f(4), C::ChooseMode)],
             ),
-            on_board(
+            not_in_puzzle(on_board(
                 "Ctrl-B",
                 "the book moves of the position: games, score",
                 &[any(ctrl('b'), C::ShowBook)],
-            ),
+            )),
             game(
                 "F3, Ctrl-O",
                 "load a FEN or a PGN file",
@@ -260,7 +297,7 @@ pub const KEYMAP: &[Section] = &[
             ),
             // Browsing changes what is shown, never the game (in a room: per viewer).
             // On the input line only while it is empty (else they are text).
-            on_board(
+            not_in_puzzle(on_board(
                 "[ ]",
                 "browse: one move back / forward; the game stays whole",
                 &[
@@ -269,8 +306,8 @@ pub const KEYMAP: &[Section] = &[
                     board(ch('['), browse(BrowseTo::Back)),
                     board(ch(']'), browse(BrowseTo::Forward)),
                 ],
-            ),
-            on_board(
+            )),
+            not_in_puzzle(on_board(
                 "Home End",
                 "browse: the start / back to the game (empty line)",
                 &[
@@ -279,12 +316,12 @@ pub const KEYMAP: &[Section] = &[
                     board(key(K::Home), browse(BrowseTo::Start)),
                     board(key(K::End), browse(BrowseTo::End)),
                 ],
-            ),
-            on_board(
+            )),
+            not_in_puzzle(on_board(
                 "click a move",
                 "show the position after it (move list)",
                 &[],
-            ),
+            )),
             // Board only: on the input line N starts a WXF horse move.
             game(
                 "n N",
@@ -296,22 +333,42 @@ pub const KEYMAP: &[Section] = &[
             ),
             // Ctrl-Backspace too, as some terminals report Ctrl-H; with text on the
             // input line Ctrl-H is Backspace (`keys`).
-            Binding {
-                places: Places::LOCAL.without(Place::Study).with(Place::Drill),
-                ..game(
+            with_drill(in_puzzle(
+                game(
                     "Ctrl-H",
                     "hint: the engine's best move, marked, not played",
                     &[
                         any(ctrl('h'), C::Hint),
                         any(Key::ctrl_code(K::Backspace), C::Hint),
                     ],
-                )
-            },
+                ),
+                "hint: the piece to move is marked (the attempt counts as failed)",
+            )),
             game(
                 "Ctrl-A",
                 "analysis board: live engine lines and score graph",
                 &[any(ctrl('a'), C::Analyze)],
             ),
+        ],
+    },
+    Section {
+        title: "Puzzles (:puzzle starts; the game waits as it was)",
+        bindings: &[
+            puzzle(
+                "Ctrl-V",
+                "the solution's proof tree (the attempt counts as failed)",
+                &[any(ctrl('v'), C::PuzzleTree)],
+            ),
+            puzzle(
+                "arrows",
+                "in the proof tree: Up Down pick a reply, Right in, Left out",
+                &[],
+            ),
+            with_drill(puzzle(
+                "Ctrl-X",
+                "leave: back to the game as it was",
+                &[any(ctrl('x'), C::LeavePuzzles)],
+            )),
         ],
     },
     Section {
@@ -481,13 +538,12 @@ pub const KEYMAP: &[Section] = &[
                 "take back your move (the plies it lost still count)",
                 &[],
             ),
-            drill("Ctrl-N", "the lesson again from its start", &[]),
+            drill("Ctrl-N", "the next lesson", &[]),
             drill("Ctrl-H", "the table's best move, marked", &[]),
-            drill("Ctrl-K", "the next lesson", &[any(ctrl('k'), C::DrillNext)]),
             drill(
-                "Ctrl-X",
-                "leave the drill: the game is back as it was",
-                &[any(ctrl('x'), C::DrillLeave)],
+                "Ctrl-K",
+                "the lesson again from its start",
+                &[any(ctrl('k'), C::DrillAgain)],
             ),
         ],
     },

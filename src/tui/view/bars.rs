@@ -147,6 +147,24 @@ impl Part {
     }
 }
 
+/// The trainer's line: the puzzle, where the attempt stands, the way back.
+fn puzzle_parts(mode: &crate::tui::puzzle_mode::PuzzleMode) -> Vec<Part> {
+    use crate::train::Status;
+    let session = &mode.session;
+    let state = match session.status {
+        _ if mode.tree.is_some() => "proof tree: arrows walk it, Ctrl-V closes",
+        Status::YourMove => "your move",
+        Status::Waiting => "the prover is thinking",
+        Status::Solved => "solved: Ctrl-N next",
+        Status::Refuted => "refuted: Ctrl-Z retry, Ctrl-N next",
+    };
+    vec![
+        Part::new(1, format!("puzzle {}", session.puzzle.id)),
+        Part::new(0, state.to_owned()),
+        Part::new(2, "the game waits: Ctrl-X".to_owned()),
+    ]
+}
+
 /// Who plays, in a few words (a room's status line in its parts).
 fn mode_parts(app: &App) -> Vec<Part> {
     if let AppMode::Room(room) = &app.mode {
@@ -232,6 +250,9 @@ fn state_parts(app: &App) -> (Vec<Part>, bool) {
         }
         parts.push(Part::new(2, "the game waits: Ctrl-X".to_owned()));
         return (parts, false);
+    }
+    if let AppMode::Puzzle(mode) = &app.mode {
+        return (puzzle_parts(mode), false);
     }
     let position = app.position();
     let mut parts = Vec::new();

@@ -90,9 +90,9 @@ pub fn draw(app: &App, mode: &DrillMode, frame: &mut Frame, area: Rect) {
     let result = match drill.status {
         Status::Playing if drill.student_to_move() => "your move".to_owned(),
         Status::Playing => "the table's move".to_owned(),
-        Status::Passed => "PASSED - Ctrl-K next lesson".to_owned(),
+        Status::Passed => "PASSED - Ctrl-N next lesson".to_owned(),
         other => format!(
-            "{} - Ctrl-Z back, Ctrl-N again",
+            "{} - Ctrl-Z back, Ctrl-K again",
             other.text().to_uppercase()
         ),
     };

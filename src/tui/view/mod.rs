@@ -11,6 +11,7 @@ mod graph;
 mod opening;
 mod panes;
 mod popups;
+mod puzzle;
 mod study;
 pub(crate) use crate::text;
 
@@ -40,6 +41,16 @@ pub fn view(app: &App, frame: &mut Frame) {
         && let Some(layout) = StudyLayout::new(area.width, area.height)
     {
         study::draw(app, frame, &layout);
+        return;
+    }
+    if let AppMode::Puzzle(mode) = &app.mode {
+        draw_board(app, frame, &layout, layout.board);
+        // The trainer's pane takes the whole column right of the board.
+        let right = layout.moves.union(layout.log);
+        puzzle::draw(app, mode, frame, right);
+        bars::input(app, frame, layout.input);
+        bars::status(app, frame, layout.status);
+        popups::draw(app, frame, area);
         return;
     }
     let explorer_area = explorer::area(&layout);
@@ -121,6 +132,13 @@ fn draw_board(app: &App, frame: &mut Frame, layout: &ScreenLayout, area: Rect) {
     {
         selected = Some(hint.mv.from());
         targets = vec![hint.mv.to()];
+    }
+    // The puzzle trainer's hint marks the piece only.
+    if let AppMode::Puzzle(mode) = &app.mode
+        && selected.is_none()
+        && let Some(from) = mode.hint()
+    {
+        selected = Some(from);
     }
     let show_cursor = app.focus == Focus::Board || app.selected.is_some() || app.cursor_shown;
     let board = BoardView {

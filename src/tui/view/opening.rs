@@ -7,6 +7,9 @@ use crate::tui::app::App;
 
 /// The opening of the moves up to the position shown.
 pub fn shown_opening(app: &App) -> Option<Opening> {
+    if matches!(app.mode, crate::tui::app::AppMode::Puzzle(_)) {
+        return None;
+    }
     app.game.opening_at(app.shown_ply())
 }
 
