@@ -149,7 +149,7 @@ fn take_back_counts_again_starts_over_and_the_best_is_shown() {
     update(&mut app, ctrl('h'));
     assert_eq!(notice(&app), "the table's best: 车九进八");
     assert_eq!(app.hint.as_ref().map(|h| h.mv), Some(mv("a0a8")));
-    update(&mut app, ctrl('n'));
+    update(&mut app, ctrl('k'));
     assert_eq!(notice(&app), "again from the start");
     let drill = &drill_mode(&app).drill;
     assert_eq!((drill.takebacks, drill.lost()), (0, 0));
@@ -249,6 +249,11 @@ fn a_drawn_ending_is_defended_from_the_bottom_of_the_board() {
     };
     type_line(&mut app, &best.iccs());
     assert!(notice(&app).ends_with(" holds"), "{}", notice(&app));
+    app.notice = None;
     let screen = screen_text(&render(&app, 80, 24));
     assert!(screen.contains("held 1/20, take-backs 0"), "{screen}");
+    assert_eq!(
+        screen.lines().last().unwrap().trim_end(),
+        " drill KCK: your move | the game waits: Ctrl-X                          F1 help"
+    );
 }

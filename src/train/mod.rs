@@ -3,7 +3,8 @@
 //! trainer"). One attempt at a puzzle ([`PuzzleSession`]), the prover's work it needs as
 //! plain requests any driver runs on a thread ([`PuzzleRequest`], [`run`]), the puzzle
 //! ratings (Glicko-2, as the games'), the history of attempts behind a storage-neutral
-//! trait ([`PuzzleStore`]) and the choice of the next puzzle ([`pick`]).
+//! trait ([`PuzzleStore`]) and the choice of the next puzzle ([`pick`]). The endgame school
+//! (docs/endgames.md): lessons from the tablebases (`lessons`) and graded drills (`drill`).
 
 pub mod drill;
 pub mod lessons;

@@ -126,12 +126,12 @@ pub enum Command {
     JumpToMarked(bool),
     /// In a room: what the player asks of it (the remote session carries it out).
     AskRoom(RoomAsk),
+    /// In a drill: the lesson again from its start.
+    DrillAgain,
     /// The puzzle trainer: its solution's proof tree on or off.
     PuzzleTree,
     /// Leave the puzzle trainer or a drill: back to the game as it was.
     LeaveTraining,
-    /// In a drill: the next lesson.
-    DrillNext,
 }
 
 /// Where browsing the game goes: the position shown changes, the game stays whole.

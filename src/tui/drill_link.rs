@@ -362,7 +362,7 @@ pub fn why_no_move(app: &App) -> Option<&'static str> {
     let mode = drilling(app)?;
     match mode.drill.status {
         Status::Playing => None,
-        _ => Some("the drill is over: Ctrl-Z takes back, Ctrl-N again, Ctrl-K next lesson"),
+        _ => Some("the drill is over: Ctrl-Z takes back, Ctrl-K again, Ctrl-N next lesson"),
     }
 }
 
@@ -384,7 +384,7 @@ pub fn play(app: &mut App, mv: Move) {
                 Status::Playing => {}
                 Status::Passed => text.push_str(": passed!"),
                 other => text.push_str(&format!(
-                    ": {} (Ctrl-Z takes back, Ctrl-N again)",
+                    ": {} (Ctrl-Z takes back, Ctrl-K again)",
                     other.text()
                 )),
             }
@@ -403,15 +403,16 @@ pub fn play(app: &mut App, mv: Move) {
     }
 }
 
-/// Keys in a drill: Ctrl-Z takes back, Ctrl-N starts again, Ctrl-H shows the table's
-/// best; what would touch the game waiting is refused. `None`: as anywhere.
+/// Keys in a drill: Ctrl-Z takes back, Ctrl-N the next lesson, Ctrl-K again, Ctrl-H
+/// the table's best, Ctrl-X leaves; what would touch the game waiting is refused.
+/// `None`: as anywhere.
 pub fn on_command(app: &mut App, command: Command) -> Option<Vec<Effect>> {
     drilling(app)?;
     match command {
         Command::Undo => take_back(app),
-        Command::NewGame => return Some(retry(app)),
+        Command::DrillAgain => return Some(retry(app)),
         Command::Hint => show_best(app),
-        Command::DrillNext => {
+        Command::NewGame => {
             return Some(next_lesson(app).unwrap_or_else(|error| {
                 app.alert(error);
                 Vec::new()
@@ -471,7 +472,7 @@ fn show_best(app: &mut App) {
         return;
     };
     if !mode.drill.student_to_move() {
-        app.alert("the drill is over: Ctrl-Z takes back, Ctrl-N again");
+        app.alert("the drill is over: Ctrl-Z takes back, Ctrl-K again");
         return;
     }
     match mode.drill.best(&mode.lesson.tables) {

@@ -253,7 +253,7 @@ fn run(app: &mut App, command: Command) -> Vec<Effect> {
         // Bound in the puzzle trainer only, where `puzzle_mode` takes them.
         Command::PuzzleTree | Command::LeaveTraining => Vec::new(),
         // Only a drill has them (`drill_link::on_command`).
-        Command::DrillNext => {
+        Command::DrillAgain => {
             app.alert("no drill: :drill lists the lessons");
             Vec::new()
         }

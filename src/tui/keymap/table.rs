@@ -67,14 +67,6 @@ const fn in_puzzle(binding: Binding, help: &'static str) -> Binding {
     }
 }
 
-/// In a drill too (`drill_link` gives it the drill's meaning).
-const fn in_drill(binding: Binding) -> Binding {
-    Binding {
-        places: binding.places.with(Place::Drill),
-        ..binding
-    }
-}
-
 /// Not in the puzzle trainer (it keeps the game as it was, unseen).
 const fn not_in_puzzle(binding: Binding) -> Binding {
     Binding {
@@ -105,6 +97,14 @@ const fn on_board(keys: &'static str, help: &'static str, binds: &'static [Bind]
     Binding {
         places: Places::EVERYWHERE.without(Place::Study),
         ..row(keys, help, binds)
+    }
+}
+
+/// Also in the endgame school's drill, where `drill_link` gives it its meaning there.
+const fn with_drill(binding: Binding) -> Binding {
+    Binding {
+        places: binding.places.with(Place::Drill),
+        ..binding
     }
 }
 
@@ -254,7 +254,7 @@ pub const KEYMAP: &[Section] = &[
             ),
             game("Ctrl-Y", "redo", &[any(ctrl('y'), C::Redo)]),
             in_puzzle(
-                in_drill(game("Ctrl-N", "new game", &[any(ctrl('n'), C::NewGame)])),
+                with_drill(game("Ctrl-N", "new game", &[any(ctrl('n'), C::NewGame)])),
                 "next puzzle",
             ),
             on_board("Ctrl-F", "flip the board", &[any(ctrl('f'), C::Flip)]),
@@ -334,7 +334,7 @@ pub const KEYMAP: &[Section] = &[
             // Ctrl-Backspace too, as some terminals report Ctrl-H; with text on the
             // input line Ctrl-H is Backspace (`keys`).
             in_puzzle(
-                in_drill(game(
+                with_drill(game(
                     "Ctrl-H",
                     "hint: the engine's best move, marked, not played",
                     &[
@@ -369,7 +369,7 @@ pub const KEYMAP: &[Section] = &[
                 places: Places::PUZZLE.with(Place::Drill),
                 ..row(
                     "Ctrl-X",
-                    "leave the puzzles: back to the game",
+                    "leave: back to the game as it was",
                     &[any(ctrl('x'), C::LeaveTraining)],
                 )
             },
@@ -542,10 +542,13 @@ pub const KEYMAP: &[Section] = &[
                 "take back your move (the plies it lost still count)",
                 &[],
             ),
-            drill("Ctrl-N", "the lesson again from its start", &[]),
+            drill("Ctrl-N", "the next lesson", &[]),
             drill("Ctrl-H", "the table's best move, marked", &[]),
-            drill("Ctrl-K", "the next lesson", &[any(ctrl('k'), C::DrillNext)]),
-            drill("Ctrl-X", "leave the drill: the game is back as it was", &[]),
+            drill(
+                "Ctrl-K",
+                "the lesson again from its start",
+                &[any(ctrl('k'), C::DrillAgain)],
+            ),
         ],
     },
     Section {

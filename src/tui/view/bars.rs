@@ -243,6 +243,14 @@ fn engine_part(app: &App) -> Option<Part> {
 
 /// The state's parts, and whether it needs attention.
 fn state_parts(app: &App) -> (Vec<Part>, bool) {
+    if let crate::tui::app::AppMode::Drill(mode) = &app.mode {
+        let mut parts = vec![Part::new(0, super::drill::status(mode))];
+        if let Some(hint) = &app.hint {
+            parts.push(Part::new(1, format!("the table's best: {}", hint.text)));
+        }
+        parts.push(Part::new(2, "the game waits: Ctrl-X".to_owned()));
+        return (parts, false);
+    }
     if let AppMode::Puzzle(mode) = &app.mode {
         return (puzzle_parts(mode), false);
     }
@@ -370,6 +378,7 @@ pub fn status(app: &App, frame: &mut Frame, area: Rect) {
     // The opening (also on the move list's title) comes only where it leaves room for
     // the help hint, in full or as its code.
     if app.notice.is_none()
+        && !matches!(app.mode, crate::tui::app::AppMode::Drill(_))
         && let Some(opening) = super::opening::shown_opening(app)
     {
         let room = width.saturating_sub(joined(&parts).width() + 4 + right.len());

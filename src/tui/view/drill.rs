@@ -13,6 +13,17 @@ use crate::train::drill::{HOLD_MOVES, Status, margin};
 use crate::tui::app::App;
 use crate::tui::drill_link::DrillMode;
 
+/// The status line's part: "drill KRK: your move".
+pub fn status(mode: &DrillMode) -> String {
+    let drill = &mode.drill;
+    let state = match drill.status {
+        Status::Playing if drill.student_to_move() => "your move",
+        Status::Playing => "the table's move",
+        other => other.text(),
+    };
+    format!("drill {}: {state}", mode.lesson.summary.material)
+}
+
 pub fn draw(app: &App, mode: &DrillMode, frame: &mut Frame, area: Rect) {
     let palette = &app.palette;
     let summary = &mode.lesson.summary;
@@ -79,9 +90,9 @@ pub fn draw(app: &App, mode: &DrillMode, frame: &mut Frame, area: Rect) {
     let result = match drill.status {
         Status::Playing if drill.student_to_move() => "your move".to_owned(),
         Status::Playing => "the table's move".to_owned(),
-        Status::Passed => "PASSED - Ctrl-K next lesson".to_owned(),
+        Status::Passed => "PASSED - Ctrl-N next lesson".to_owned(),
         other => format!(
-            "{} - Ctrl-Z back, Ctrl-N again",
+            "{} - Ctrl-Z back, Ctrl-K again",
             other.text().to_uppercase()
         ),
     };
