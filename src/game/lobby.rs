@@ -47,7 +47,7 @@ pub const LOBBY_HELP: &[(&str, &str)] = &[
     ),
     (
         "drill [ENDING]",
-        "the endgame school: win KRK... against perfect defence",
+        "the endgame school: endings against perfect defence",
     ),
     (
         "resume CODE",

@@ -174,6 +174,9 @@ pub struct App {
     pub browse: Option<Browse>,
     /// The player's puzzle rating and history (the driver loads them).
     pub trainer: super::puzzle_mode::Trainer,
+    /// A server session: leaving the puzzle trainer or the school goes back to the
+    /// lobby, as no game of one's own waits behind them there.
+    pub lobby_behind: bool,
 }
 
 impl App {
@@ -225,6 +228,7 @@ impl App {
             settled: Default::default(),
             browse: None,
             trainer: Default::default(),
+            lobby_behind: false,
         };
         app.reset_clock();
         app.orient();
@@ -415,6 +419,15 @@ impl App {
             text: text.into(),
             alert: false,
         });
+    }
+
+    /// What the status line says Ctrl-X does in the trainer and the school.
+    pub fn leave_training_hint(&self) -> &'static str {
+        if self.lobby_behind {
+            "Ctrl-X: the lobby"
+        } else {
+            "the game waits: Ctrl-X"
+        }
     }
 
     pub fn alert(&mut self, text: impl Into<String>) {

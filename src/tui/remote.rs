@@ -138,6 +138,7 @@ impl RemoteSession {
         };
         let mut app = App::new(config, color_env, false);
         app.size = (width.max(1), height.max(1));
+        app.lobby_behind = true;
         let sink = FrameSink::default();
         let terminal = screen(&sink, width, height)?;
         Ok(RemoteSession {

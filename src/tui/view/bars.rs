@@ -148,7 +148,7 @@ impl Part {
 }
 
 /// The trainer's line: the puzzle, where the attempt stands, the way back.
-fn puzzle_parts(mode: &crate::tui::puzzle_mode::PuzzleMode) -> Vec<Part> {
+fn puzzle_parts(mode: &crate::tui::puzzle_mode::PuzzleMode, leave: &str) -> Vec<Part> {
     use crate::train::Status;
     let session = &mode.session;
     let state = match session.status {
@@ -161,7 +161,7 @@ fn puzzle_parts(mode: &crate::tui::puzzle_mode::PuzzleMode) -> Vec<Part> {
     vec![
         Part::new(1, format!("puzzle {}", session.puzzle.id)),
         Part::new(0, state.to_owned()),
-        Part::new(2, "the game waits: Ctrl-X".to_owned()),
+        Part::new(2, leave.to_owned()),
     ]
 }
 
@@ -248,11 +248,11 @@ fn state_parts(app: &App) -> (Vec<Part>, bool) {
         if let Some(hint) = &app.hint {
             parts.push(Part::new(1, format!("the table's best: {}", hint.text)));
         }
-        parts.push(Part::new(2, "the game waits: Ctrl-X".to_owned()));
+        parts.push(Part::new(2, app.leave_training_hint().to_owned()));
         return (parts, false);
     }
     if let AppMode::Puzzle(mode) = &app.mode {
-        return (puzzle_parts(mode), false);
+        return (puzzle_parts(mode, app.leave_training_hint()), false);
     }
     let position = app.position();
     let mut parts = Vec::new();

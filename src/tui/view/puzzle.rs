@@ -109,9 +109,11 @@ fn puzzle_rows(app: &App, mode: &PuzzleMode) -> Vec<Row> {
         rows.push((text, plain));
     }
     rows.push((String::new(), plain));
+    let behind = if app.lobby_behind { "lobby" } else { "game" };
     rows.push((
-        "Ctrl-H hint  Ctrl-Z retry  Ctrl-N next  Ctrl-V proof tree  Ctrl-X back to the game"
-            .to_owned(),
+        format!(
+            "Ctrl-H hint  Ctrl-Z retry  Ctrl-N next  Ctrl-V proof tree  Ctrl-X back to the {behind}"
+        ),
         detail,
     ));
     rows
