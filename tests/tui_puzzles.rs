@@ -224,3 +224,37 @@ fn puzzle_proof_tree_80x24() {
     assert!(trainer(&app).tree.is_none());
     assert_eq!(app.shown_position().to_fen(), FEN);
 }
+
+#[test]
+fn the_proof_tree_of_a_mate_in_three_goes_in_and_out() {
+    // Black mates in 3 (001ddd3c): the board turns, Black at the bottom.
+    let mut app = two_player_app();
+    typed(&mut app, ":puzzle 001ddd3c");
+    assert!(app.flipped);
+    let effects = update(&mut app, ctrl('v'));
+    settle_work(&mut app, effects);
+    let tree = trainer(&app).tree.as_ref().unwrap();
+    assert_eq!(tree.level().moves_left, 2);
+    let node = tree.level().node.clone().expect("the prover answered");
+    // Longest first: the stored defence lasts as long as any.
+    assert_eq!(node.replies[0].mated_in, Some(2));
+    assert!(
+        node.replies
+            .iter()
+            .all(|r| r.mated_in.is_some_and(|k| k <= 2))
+    );
+    let first = node.replies[0].clone();
+    let effects = update(&mut app, key(KeyCode::Right));
+    settle_work(&mut app, effects);
+    let tree = trainer(&app).tree.as_ref().unwrap();
+    assert_eq!(tree.levels.len(), 2);
+    assert_eq!(tree.level().moves_left, 1);
+    let mut expected = tree.levels[0].position.clone();
+    expected.make_move(first.reply);
+    expected.make_move(first.answer.unwrap());
+    assert_eq!(app.shown_position().to_fen(), expected.to_fen());
+    let deeper = tree.level().node.as_ref().expect("answered");
+    assert!(deeper.replies.iter().all(|r| r.mated_in == Some(1)));
+    update(&mut app, key(KeyCode::Left));
+    assert_eq!(trainer(&app).tree.as_ref().unwrap().levels.len(), 1);
+}

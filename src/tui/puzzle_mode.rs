@@ -324,6 +324,8 @@ pub fn command(app: &mut App, command: Command) -> Option<Vec<Effect>> {
         Command::PuzzleTree => toggle_tree(app),
         Command::LeavePuzzles => leave(app),
         Command::MoveCursor(direction) if tree_open => walk_tree(app, direction),
+        // The game's move list is not shown: a click there must not browse it unseen.
+        Command::GoToPly(_) | Command::Browse(_) | Command::JumpToMarked(_) => Vec::new(),
         Command::PickOrPut if tree_open => walk_tree(app, Direction::Right),
         _ => return None,
     })

@@ -307,8 +307,23 @@ mod tests {
             Some(Err("Ctrl-N is not available in a shared room".to_owned()))
         );
         assert_eq!(
-            command(Pane::Any, &event(KeyCode::Char('x'), ctrl), Place::Room),
+            command(Pane::Any, &event(KeyCode::Char('k'), ctrl), Place::Room),
             None
+        );
+        // The puzzle trainer's own meaning of a game key, and its own keys.
+        assert_eq!(
+            command(Pane::Any, &undo, Place::Puzzle),
+            Some(Ok(Command::Undo))
+        );
+        assert_eq!(
+            command(Pane::Any, &event(KeyCode::Char('x'), ctrl), Place::Room),
+            Some(Err("Ctrl-X is not available in a shared room".to_owned()))
+        );
+        assert_eq!(
+            command(Pane::Any, &event(KeyCode::Char('r'), ctrl), Place::Puzzle),
+            Some(Err(
+                "Ctrl-R is not available in the puzzle trainer".to_owned()
+            ))
         );
     }
 }
