@@ -258,3 +258,63 @@ fn the_proof_tree_of_a_mate_in_three_goes_in_and_out() {
     update(&mut app, key(KeyCode::Left));
     assert_eq!(trainer(&app).tree.as_ref().unwrap().levels.len(), 1);
 }
+
+#[test]
+fn a_late_answer_to_the_previous_puzzle_is_dropped() {
+    let mut app = in_puzzle();
+    // A wrong move sent to the prover, then the next puzzle before the answer.
+    let effects = type_line(&mut app, "c2c9");
+    let late: Vec<Effect> = effects
+        .into_iter()
+        .filter(|e| matches!(e, Effect::Puzzle(_)))
+        .collect();
+    assert_eq!(late.len(), 1);
+    let effects = update(&mut app, ctrl('n'));
+    let records = settle_work(&mut app, effects);
+    assert_eq!(records.len(), 1, "the begun attempt counts as failed");
+    let fen = app.shown_position().to_fen();
+    let id = trainer(&app).session.puzzle.id.clone();
+    assert_ne!(id, MATE_IN_TWO);
+    // The new attempt's first move waits for the prover too (any non-stored move).
+    let Effect::Puzzle(request) = &late[0] else {
+        unreachable!()
+    };
+    update(&mut app, Action::Puzzle(Box::new(run(request))));
+    assert_eq!(trainer(&app).session.ply(), 0);
+    assert_eq!(trainer(&app).session.status, Status::YourMove);
+    assert_eq!(app.shown_position().to_fen(), fen);
+}
+
+#[test]
+fn the_analysis_board_comes_back_after_the_puzzles() {
+    let mut app = app_against_engine();
+    let effects = update(&mut app, ctrl('a'));
+    let id = started_search(&effects).expect("the analysis starts");
+    let effects = type_line(&mut app, &format!(":puzzle {MATE_IN_TWO}"));
+    assert!(effects.contains(&Effect::StopSearch(id)), "{effects:?}");
+    let effects = update(&mut app, ctrl('x'));
+    assert!(app.analysing());
+    assert!(started_search(&effects).is_some(), "{effects:?}");
+}
+
+#[test]
+fn the_help_in_the_trainer_lists_its_keys() {
+    use xiangqi_tui::tui::{Place, help_lines};
+    let lines = help_lines(Place::Puzzle);
+    let find = |keys: &str| {
+        lines
+            .iter()
+            .find(|(k, _)| k == keys)
+            .map(|(_, text)| text.as_str())
+    };
+    assert_eq!(
+        find("Ctrl-Z"),
+        Some("retry: take the wrong move back (the attempt stays failed)")
+    );
+    assert_eq!(find("Ctrl-N"), Some("next puzzle"));
+    assert_eq!(find("Ctrl-X"), Some("leave the puzzles: back to the game"));
+    for absent in ["Ctrl-R", "Ctrl-A", "[ ]", ":review", ":fen FEN"] {
+        assert_eq!(find(absent), None, "{absent}");
+    }
+    assert!(find(":puzzle [ID|mate N|theme T]").is_some());
+}

@@ -22,6 +22,8 @@ use super::app::{App, AppMode, Browse, Focus};
 #[derive(Debug, Clone)]
 pub struct Trainer {
     pub profile: PuzzleProfile,
+    /// Attempts opened so far: each numbers its prover requests apart (`open`).
+    pub attempts: u64,
     /// The time an attempt is stamped with, in seconds since the epoch (a fixed one in
     /// tests).
     pub clock: fn() -> u64,
@@ -31,6 +33,7 @@ impl Default for Trainer {
     fn default() -> Trainer {
         Trainer {
             profile: PuzzleProfile::default(),
+            attempts: 0,
             clock: unix_now,
         }
     }
@@ -112,6 +115,8 @@ pub struct PuzzleMode {
     pub kept: Box<Kept>,
     pub change: Option<RatingChange>,
     pub tree: Option<ProofTreeView>,
+    /// The last id of a proof tree request (kept when the tree closes).
+    tree_ids: u64,
     /// Effects for the driver, taken at the end of the update (`flow::settle`).
     pub outbox: Vec<Effect>,
     recorded: bool,
@@ -244,7 +249,11 @@ pub fn open(app: &mut App, puzzle: Puzzle, filter: PuzzleFilter) -> Vec<Effect> 
             })
         }
     };
-    let session = PuzzleSession::new(puzzle);
+    // Requests of an attempt are numbered from attempts << 32 (the proof tree's from
+    // half-way), so a late answer to another attempt's request is dropped.
+    app.trainer.attempts += 1;
+    let base = app.trainer.attempts << 32;
+    let session = PuzzleSession::new(puzzle).with_request_ids_from(base);
     app.flipped = session.start.side_to_move() == Color::Black;
     app.orient_cursor();
     app.selected = None;
@@ -264,6 +273,7 @@ pub fn open(app: &mut App, puzzle: Puzzle, filter: PuzzleFilter) -> Vec<Effect> 
         kept,
         change: None,
         tree: None,
+        tree_ids: base + (1 << 31),
         outbox: Vec::new(),
         recorded: false,
     }));
@@ -301,7 +311,10 @@ pub fn leave(app: &mut App) -> Vec<Effect> {
 /// An attempt left with moves played (or a hint taken) counts as failed.
 fn finish_begun(app: &mut App, mode: &mut PuzzleMode) {
     let session = &mode.session;
-    let begun = session.ply() > 0 || session.hint_used || session.solution_shown;
+    let begun = session.ply() > 0
+        || session.status == Status::Waiting
+        || session.hint_used
+        || session.solution_shown;
     if !mode.recorded && begun {
         record(app, mode, false);
     }
@@ -485,9 +498,10 @@ fn toggle_tree(app: &mut App) -> Vec<Effect> {
     let moves_left = mode.session.puzzle.mate_in - 1;
     let mut tree = ProofTreeView {
         levels: Vec::new(),
-        next_id: 0,
+        next_id: mode.tree_ids,
     };
     let effect = push_level(&mut tree, position, moves_left);
+    mode.tree_ids = tree.next_id;
     mode.tree = Some(tree);
     let mut effects = vec![effect];
     let finished = !mode.recorded;
@@ -555,7 +569,12 @@ fn walk_tree(app: &mut App, direction: Direction) -> Vec<Effect> {
             let mut position = level.position.clone();
             position.make_move(chosen.reply);
             position.make_move(answer);
-            return vec![push_level(tree, position, k - 1)];
+            let effect = push_level(tree, position, k - 1);
+            let last_id = tree.next_id;
+            if let Some(mode) = mode_mut(app) {
+                mode.tree_ids = last_id;
+            }
+            return vec![effect];
         }
     }
     Vec::new()
