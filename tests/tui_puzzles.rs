@@ -318,3 +318,26 @@ fn the_help_in_the_trainer_lists_its_keys() {
     }
     assert!(find(":puzzle [ID|mate N|theme T]").is_some());
 }
+
+#[test]
+fn puzzles_play_refuses_an_unknown_id_before_touching_the_terminal() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_xiangqi-tui"))
+        .args(["puzzles", "play", "zzzz0000"])
+        .env(
+            "XDG_DATA_HOME",
+            std::env::temp_dir().join("xq-puzzles-play-data"),
+        )
+        .env(
+            "XDG_CONFIG_HOME",
+            std::env::temp_dir().join("xq-puzzles-play-config"),
+        )
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        stderr.lines().next().unwrap_or_default(),
+        "xiangqi-tui: no puzzle zzzz0000 in the built-in set (`xiangqi-tui puzzles` lists them)",
+        "{stderr}"
+    );
+}
