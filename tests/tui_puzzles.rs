@@ -341,3 +341,20 @@ fn puzzles_play_refuses_an_unknown_id_before_touching_the_terminal() {
         "{stderr}"
     );
 }
+
+#[test]
+fn puzzle_history_lists_the_attempts() {
+    let mut app = in_puzzle();
+    typed(&mut app, "g2g9");
+    typed(&mut app, "c2c9");
+    typed(&mut app, ":puzzle history");
+    let text = screen_text(&render(&app, 80, 24));
+    assert!(
+        text.contains("puzzle rating 1620? after 1 attempt(s)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("037e93e1  solved  rated    1620  2025-11-24"),
+        "{text}"
+    );
+}

@@ -168,6 +168,10 @@ pub fn command_line(app: &mut App, argument: &str) -> Result<Vec<Effect>, String
             return Ok(Vec::new());
         }
         ["hint"] if in_trainer => return Ok(hint(app)),
+        ["history"] => {
+            show_history(app);
+            return Ok(Vec::new());
+        }
         ["tree" | "solution"] if in_trainer => return Ok(toggle_tree(app)),
         [word] if word.len() == 8 && word.chars().all(|c| c.is_ascii_hexdigit()) => {
             let puzzle = find_puzzle(builtin(), word)
@@ -181,6 +185,49 @@ pub fn command_line(app: &mut App, argument: &str) -> Result<Vec<Effect>, String
     let puzzle =
         pick(builtin(), &app.trainer.profile, &filter).ok_or("no built-in puzzle matches that")?;
     Ok(open(app, puzzle.clone(), filter))
+}
+
+/// How many attempts `:puzzle history` lists.
+const HISTORY_SHOWN: usize = 15;
+
+/// `:puzzle history`: the rating and the latest attempts, newest first.
+fn show_history(app: &mut App) {
+    let profile = &app.trainer.profile;
+    let mut text = format!(
+        "puzzle rating {} after {} attempt(s)\n",
+        profile.rating.label(),
+        profile.history.len()
+    );
+    for attempt in profile.history.iter().rev().take(HISTORY_SHOWN) {
+        text.push_str(&format!(
+            "\n{}  {}  {}  {:.0}  {}",
+            attempt.puzzle,
+            if attempt.solved { "solved" } else { "failed" },
+            if attempt.rated { "rated  " } else { "unrated" },
+            attempt.rating_after,
+            utc_date(attempt.at)
+        ));
+    }
+    app.popups.push(super::popup::Popup::Message {
+        title: "Puzzle history".to_owned(),
+        text,
+    });
+}
+
+/// `2026-11-28` of seconds since the epoch (UTC; the civil calendar from days).
+fn utc_date(seconds: u64) -> String {
+    let days = (seconds / 86_400) as i64;
+    // Howard Hinnant's days-to-civil.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
 }
 
 /// Opens the trainer at start (`puzzles play [ID]`), on `argument` as `:puzzle` takes
@@ -222,8 +269,8 @@ fn parse_filter(words: &[&str]) -> Result<PuzzleFilter, String> {
 
 fn usage(word: &str) -> String {
     format!(
-        "not understood: '{word}'; :puzzle [ID | mate N | theme NAME | next | retry | hint | \
-         tree | leave]"
+        "not understood: '{word}'; :puzzle [ID | mate N | theme NAME | history | next | retry \
+         | hint | tree | leave]"
     )
 }
 
