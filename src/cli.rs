@@ -187,8 +187,15 @@ pub struct PuzzlePlayArgs {
 #[derive(Debug, Args)]
 pub struct MineArgs {
     /// Game records (PGN: UTF-8, GBK or Big5; XQF), or folders searched for them.
-    #[arg(required = true, value_name = "PATH")]
+    #[arg(required_unless_present = "self_play", value_name = "PATH")]
     pub inputs: Vec<PathBuf>,
+    /// Also mine N games of the engine against itself (book openings chosen at random,
+    /// then a fixed node count a move, one side given a quarter of the other's).
+    #[arg(long, value_name = "N")]
+    pub self_play: Option<u64>,
+    /// Seed of the self-play games' book choices (same seed, same games).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
     /// The puzzle file to write.
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
@@ -287,6 +294,27 @@ pub enum EgtbCommand {
         #[arg(long, value_name = "DIR")]
         dir: Option<PathBuf>,
     },
+    /// The endgame school: with MATERIAL, drill it in the TUI against the tables' perfect
+    /// play (its table generated first if small); without, list the lessons.
+    Drill(DrillArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct DrillArgs {
+    /// The ending to drill (KRK, KPK, ...); without it the lessons are listed.
+    pub material: Option<String>,
+    /// Folder of the tables; `egtb` in the data directory by default.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+    /// Start from a position won in N moves (a seeded random one) instead of the longest.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=126))]
+    pub moves: Option<u32>,
+    /// The seed that picks the position of `--moves` (and of a drawn ending).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// The lessons list as JSON, one object a line.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]

@@ -222,6 +222,20 @@ fn the_builtin_set_reads_with_unique_ids() {
         set.iter()
             .all(|p| p.solution.len() == 2 * p.mate_in as usize - 1)
     );
+    // The set of docs/puzzles.md: 1,281 puzzles, mates in 1 to 5.
+    let by_mate: Vec<usize> = (1..=5)
+        .map(|n| set.iter().filter(|p| p.mate_in == n).count())
+        .collect();
+    assert_eq!(by_mate, [195, 290, 317, 293, 186]);
+    assert_eq!(set.len(), 1281);
+    let self_play = set
+        .iter()
+        .filter(|p| p.source == puzzle::Source::SelfPlay)
+        .count();
+    assert_eq!(self_play, 177);
+    // Master games carry their players and year.
+    assert!(set.iter().any(|p| matches!(&p.source,
+        puzzle::Source::Game { red, year: Some(1982), .. } if red.contains("胡榮華"))));
 }
 
 #[test]

@@ -11,11 +11,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use server_support::{PATIENCE, Terminal, saved_room, settings, user_key};
+use xiangqi_tui::game::rating::Rating;
 use xiangqi_tui::server::Running;
 use xiangqi_tui::store::{
     Archived, ArchivedGame, Ban, BanTarget, ChatLine, FinishedGame, Player, SavedRoom, SqliteStore,
     Store, StoreError, UnixTime,
 };
+use xiangqi_tui::train::{Attempt, PuzzleProfile};
 
 const NOT_SAVED: &str = "NOT SAVED";
 const BROKEN: &str = "the database: disk I/O error (made by the test)";
@@ -103,6 +105,19 @@ impl Store for BreakableStore {
     }
     fn bans(&self) -> Result<Vec<Ban>, StoreError> {
         self.inner.bans()
+    }
+    fn puzzle_profile(&self, key: &str) -> Result<PuzzleProfile, StoreError> {
+        self.inner.puzzle_profile(key)
+    }
+    fn record_puzzle(
+        &self,
+        key: &str,
+        attempt: &Attempt,
+        player: Rating,
+        puzzle: Option<Rating>,
+    ) -> Result<(), StoreError> {
+        self.check()?;
+        self.inner.record_puzzle(key, attempt, player, puzzle)
     }
     fn write_count(&self) -> u64 {
         self.inner.write_count()

@@ -35,10 +35,11 @@ pub fn run(command: &EgtbCommand, global: &GlobalArgs) -> Result<()> {
             json,
             dir,
         } => probe(fen, *all, *json, dir.as_deref()),
+        EgtbCommand::Drill(args) => super::egtb_drill::run(args, global),
     }
 }
 
-fn tables_dir(dir: Option<&Path>) -> Result<PathBuf> {
+pub(crate) fn tables_dir(dir: Option<&Path>) -> Result<PathBuf> {
     match dir {
         Some(d) => Ok(d.to_path_buf()),
         None => egtb::default_dir()
@@ -47,8 +48,16 @@ fn tables_dir(dir: Option<&Path>) -> Result<PathBuf> {
 }
 
 /// Progress on stderr: a bar per table and a line when it is written.
-struct Bars {
+pub(crate) struct Bars {
     bar: Mutex<Option<ProgressBar>>,
+}
+
+impl Bars {
+    pub(crate) fn new() -> Bars {
+        Bars {
+            bar: Mutex::new(None),
+        }
+    }
 }
 
 impl Observer for Bars {

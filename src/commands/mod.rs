@@ -8,6 +8,7 @@ pub mod compare;
 pub mod config;
 pub mod doctor;
 pub mod egtb;
+pub mod egtb_drill;
 pub mod manual;
 pub mod moves;
 pub mod notation;

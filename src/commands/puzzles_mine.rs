@@ -14,8 +14,11 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 
 use crate::cli::{GlobalArgs, MineArgs};
-use xiangqi_tui::board::{Color, Position};
+use xiangqi_tui::board::rules::Outcome as GameOutcome;
+use xiangqi_tui::board::{Color, Move, Position};
+use xiangqi_tui::book::Book;
 use xiangqi_tui::engine::mate_prover::MateProver;
+use xiangqi_tui::engine::self_play::{SelfPlayGame, SelfPlayOptions, play_game};
 use xiangqi_tui::engine::{Engine, Limits, Verdict};
 use xiangqi_tui::puzzle::{self, Puzzle, Rejection, Source, canonical_key, certify};
 use xiangqi_tui::record::{GameRecord, GameResult};
@@ -52,7 +55,15 @@ pub fn run(args: &MineArgs, global: &GlobalArgs) -> Result<()> {
     let depth = global.depth.unwrap_or(2 * args.max_mate + 2);
     let nodes = global.nodes.unwrap_or(100_000);
     let files = super::book::pgn_files(&args.inputs)?;
-    let (candidates, read) = collect(&files, args);
+    let (mut candidates, read) = collect(&files, args);
+    if let Some(games) = args.self_play {
+        let before = candidates.len();
+        let decided = self_play_candidates(games, args, threads, &mut candidates);
+        eprintln!(
+            "self-play: {games} games, {decided} decided, {} new candidate positions",
+            candidates.len() - before
+        );
+    }
     eprintln!(
         "{} files, {} distinct records ({} unreadable, {} repeated), {} distinct candidate positions",
         files.len(),
@@ -190,10 +201,22 @@ fn candidates_of(record: &GameRecord, last_plies: usize) -> Vec<Candidate> {
         GameResult::BlackWins => Color::Black,
         _ => return Vec::new(),
     };
+    last_positions(&record.start, &record.moves, winner, last_plies, source)
+}
+
+/// The positions of the last `last_plies` plies of a game won by `winner` with the
+/// winner to move, and the final one if the winner is to move there.
+fn last_positions(
+    start: &Position,
+    moves: &[Move],
+    winner: Color,
+    last_plies: usize,
+    source: Source,
+) -> Vec<Candidate> {
     let mut out = Vec::new();
-    let mut pos = record.start.clone();
-    let first = record.moves.len().saturating_sub(last_plies);
-    for (ply, &mv) in record.moves.iter().enumerate() {
+    let mut pos = start.clone();
+    let first = moves.len().saturating_sub(last_plies);
+    for (ply, &mv) in moves.iter().enumerate() {
         if ply >= first && pos.side_to_move() == winner {
             out.push(Candidate {
                 pos: pos.clone(),
@@ -214,6 +237,61 @@ fn candidates_of(record: &GameRecord, last_plies: usize) -> Vec<Candidate> {
         candidate.pos.clear_history();
     }
     out
+}
+
+/// Plays `games` self-play games on `threads` workers and adds the distinct candidates
+/// of the decided ones (in game order); returns how many were decided.
+fn self_play_candidates(
+    games: u64,
+    args: &MineArgs,
+    threads: usize,
+    candidates: &mut Vec<Candidate>,
+) -> usize {
+    let book = Book::builtin().ok();
+    let options = SelfPlayOptions::default();
+    let next = std::sync::atomic::AtomicU64::new(0);
+    let played: Mutex<Vec<(u64, SelfPlayGame)>> = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                let mut engine = Engine::new(16);
+                loop {
+                    let game = next.fetch_add(1, Ordering::Relaxed);
+                    if game >= games {
+                        break;
+                    }
+                    let done = play_game(&mut engine, book, &options, args.seed, game);
+                    let mut played = played.lock().expect("no worker panics");
+                    played.push((game, done));
+                    if played.len().is_multiple_of(50) {
+                        eprintln!("self-play: {}/{games} games", played.len());
+                    }
+                }
+            });
+        }
+    });
+    let mut played = played.into_inner().expect("no worker panics");
+    played.sort_by_key(|(game, ..)| *game);
+    let mut positions: HashSet<u64> = candidates.iter().map(|c| canonical_key(&c.pos)).collect();
+    let mut decided = 0;
+    for (_, game) in played {
+        let Some(GameOutcome::Win { winner, .. }) = game.outcome else {
+            continue;
+        };
+        decided += 1;
+        for candidate in last_positions(
+            &game.start,
+            &game.moves,
+            winner,
+            args.last_plies,
+            Source::SelfPlay,
+        ) {
+            if positions.insert(canonical_key(&candidate.pos)) {
+                candidates.push(candidate);
+            }
+        }
+    }
+    decided
 }
 
 /// A tag value on one line, without the padding between CJK characters that some
@@ -333,9 +411,10 @@ fn try_candidate(
         ))),
         Err(rejection) => {
             if let Rejection::NoMate { within } = rejection {
-                // Worth a look: the engine's mate score and the exact prover disagree.
+                // The engine knows that perpetual check loses; the prover lets the
+                // defender check forever, so a mate resting on that rule is not proven.
                 eprintln!(
-                    "the engine scores a mate in {within} the prover refutes: {}",
+                    "the engine sees a mate in {within} the prover does not prove (a perpetual-check defence?): {}",
                     pos.to_fen()
                 );
             }

@@ -80,6 +80,12 @@ impl Table {
         }
     }
 
+    /// The stored value bytes: the stronger side to move first (`indexer.stored` of
+    /// them), then the weaker side to move; slot `i < stored` is index `i`.
+    pub fn stored_values(&self) -> &[u8] {
+        &self.values
+    }
+
     /// The value byte of a position of this table's material (`flip`: stronger side
     /// Black); `ILLEGAL` if a piece stands where the index has no point for it.
     pub fn value(&self, pos: &Position, flip: bool) -> u8 {

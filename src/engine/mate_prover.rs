@@ -10,7 +10,8 @@
 //!   last decided a node at the same depth (a killer).
 //!
 //! Like the oracle it counts a side with no legal move as lost (checkmate or stalemate)
-//! and ignores repetition, which cannot make a win shorter. A node budget bounds the
+//! and ignores repetition: the defender may check forever, as xiangqi's rules forbid, so
+//! a win that needs that rule is not proven (a proof never rests on it). A node budget bounds the
 //! work on one question: past it the answer is [`BudgetExceeded`], never a guess.
 
 use std::collections::HashMap;

@@ -20,6 +20,7 @@ pub mod repetition;
 pub mod score;
 mod search;
 pub mod see;
+pub mod self_play;
 pub mod skill;
 pub mod smp;
 mod table_memory;

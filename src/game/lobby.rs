@@ -8,7 +8,8 @@ use crate::clock::TimeControl;
 
 /// The commands, as the usage line and the lobby show them.
 pub const LOBBY_USAGE: &str = "new engine|human [ROOM] [CONTROL] [unrated] | play [CONTROL] | \
-     join ROOM | watch ROOM | rooms | games [NAME] | pgn ID | top | resume CODE | help";
+     join ROOM | watch ROOM | rooms | games [NAME] | pgn ID | top | puzzle [ID|mate N|theme T] | \
+     resume CODE | help";
 
 /// What each lobby command does, for `help` (in the lobby and as the SSH command).
 pub const LOBBY_HELP: &[(&str, &str)] = &[
@@ -40,6 +41,10 @@ pub const LOBBY_HELP: &[(&str, &str)] = &[
         "an archived game, stepped through (command: its PGN)",
     ),
     ("top", "the leaderboard: rating, deviation, rated games"),
+    (
+        "puzzle [ID|mate N|theme T]",
+        "certified mate puzzles at your level, rated",
+    ),
     (
         "resume CODE",
         "a guest's seat again, by the code it was shown",
@@ -74,6 +79,8 @@ pub enum LobbyCommand {
     Pgn(i64),
     /// The leaderboard.
     Top,
+    /// The puzzle trainer, on what follows `puzzle` (as `:puzzle` takes it).
+    Puzzle(String),
     /// A guest comes back to the seat its resume code was shown for.
     Resume(ResumeCode),
     Help,
@@ -288,6 +295,7 @@ impl LobbyCommand {
                 )),
             },
             ["top"] => Ok(LobbyCommand::Top),
+            ["puzzle" | "puzzles", rest @ ..] => Ok(LobbyCommand::Puzzle(rest.join(" "))),
             ["help"] => Ok(LobbyCommand::Help),
             ["resume", code] => Ok(LobbyCommand::Resume(ResumeCode::parse(code)?)),
             _ => Err(format!("usage: {LOBBY_USAGE}")),

@@ -120,6 +120,8 @@ enum Place {
     },
     /// An archived game, stepped through.
     Archive,
+    /// The puzzle trainer (or the endgame school): the player's own screen.
+    Training,
 }
 
 struct Session {
@@ -189,6 +191,14 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
         let in_room = matches!(session.place, Place::Room { .. });
         let next_frame = pacer.next_frame();
         let clock_tick = session.ui.clock_refresh();
+        // After `clock_refresh`: a thread that ended before it was asked has sent all
+        // its reports, which are taken here; one still running gets a tick.
+        if let Some(intents) = session.ui.poll_work() {
+            pacer.redraw = true;
+            for intent in intents {
+                session.act(intent).await;
+            }
+        }
         tokio::select! {
             message = channel.wait() => match message {
                 Some(ChannelMsg::Data { data }) => {
@@ -366,7 +376,9 @@ impl Session {
     fn goodbye(&self) -> String {
         let room = match &self.place {
             Place::Room { room, .. } => Some(Arc::clone(room)),
-            Place::Lobby | Place::Archive => self.hub.seat_of(&self.start.identity),
+            Place::Lobby | Place::Archive | Place::Training => {
+                self.hub.seat_of(&self.start.identity)
+            }
         };
         let not_saved = room.and_then(|room| room.lock().not_saved.clone());
         match not_saved {
@@ -527,6 +539,7 @@ impl Session {
             Intent::Quit => self.quit = true,
             Intent::Lobby(command) => self.lobby_command(command).await,
             Intent::Moderate(command) => self.moderate(command).await,
+            Intent::RecordPuzzle(record) => self.record_puzzle(*record).await,
             Intent::Leave => {
                 self.leave_room(Departure::Left);
                 self.show_lobby();

@@ -32,6 +32,7 @@ impl Session {
                 Ok(archived) => self.show_archived(id, &archived.game.pgn),
                 Err(error) => Err(error),
             },
+            LobbyCommand::Puzzle(argument) => self.open_puzzles(&argument).await,
             LobbyCommand::Rooms => {
                 self.leave_room(Departure::Left);
                 self.show_lobby();
@@ -110,6 +111,50 @@ impl Session {
             Ok(Ok(Some(player))) => Some(player.rating),
             _ => self.start.rating,
         }
+    }
+
+    /// The puzzle trainer, with a key holder's puzzle rating and history from the
+    /// store (a guest's lives in the session).
+    async fn open_puzzles(&mut self, argument: &str) -> Result<(), String> {
+        let profile = match self.key().map(str::to_owned) {
+            Some(key) => {
+                let db = Arc::clone(&self.hub.db);
+                let loaded = tokio::task::spawn_blocking(move || db.puzzle_profile(&key)).await;
+                match loaded {
+                    Ok(Ok(profile)) => Some(profile),
+                    Ok(Err(error)) => return Err(format!("puzzles: {error}")),
+                    Err(error) => return Err(format!("puzzles: {error}")),
+                }
+            }
+            None => None,
+        };
+        self.leave_room(Departure::Left);
+        let intents = self.ui.show_puzzles(profile, argument)?;
+        self.place = Place::Training;
+        for intent in intents {
+            Box::pin(self.act(intent)).await;
+        }
+        Ok(())
+    }
+
+    /// Keeps a finished puzzle attempt of a key holder; a guest's is not kept.
+    pub(super) async fn record_puzzle(&mut self, record: crate::tui::PuzzleRecord) {
+        let Some(key) = self.key().map(str::to_owned) else {
+            return;
+        };
+        let db = Arc::clone(&self.hub.db);
+        let kept = tokio::task::spawn_blocking(move || {
+            db.record_puzzle(&key, &record.attempt, record.player, record.puzzle)
+        })
+        .await;
+        let error = match kept {
+            Ok(Ok(())) => return,
+            Ok(Err(error)) => error.to_string(),
+            Err(error) => error.to_string(),
+        };
+        tracing::warn!(event = "puzzle_not_kept", error = %error, "a puzzle attempt was not kept: {error}");
+        self.ui
+            .notify(format!("your puzzle result was NOT kept: {error}"), true);
     }
 
     /// A list in the lobby (`games`, `top`).

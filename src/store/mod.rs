@@ -1,16 +1,19 @@
 //! The server's store: players (a key's pinned name and rating), the archive of
-//! finished games, the rooms in progress with their chat, and bans. One interface
+//! finished games, the rooms in progress with their chat, bans, and key holders' puzzle
+//! ratings and attempts. One interface
 //! (`Store`) so that another database could stand behind it (`docs/scaling.md`); the
 //! one here is SQLite (`SqliteStore`, in `DATA/xiangqi-tui.db`). Blocking calls: the
 //! server makes them off its async workers. No tokio here, and SQL only in `sqlite`.
 
 mod schema;
 mod sqlite;
+mod sqlite_puzzles;
 
 use thiserror::Error;
 
 use crate::game::is_key_fingerprint;
 use crate::game::rating::Rating;
+use crate::train::{Attempt, PuzzleProfile, PuzzleStore, PuzzleStoreError};
 
 pub use schema::{DB_FILE, SCHEMA_VERSION};
 pub use sqlite::SqliteStore;
@@ -222,8 +225,46 @@ pub trait Store: Send + Sync {
     ) -> Result<Option<Ban>, StoreError>;
     fn bans(&self) -> Result<Vec<Ban>, StoreError>;
 
+    /// A key holder's puzzle rating and attempts (oldest first), and the rating of
+    /// every puzzle the server's players have moved (the others keep their initial one).
+    fn puzzle_profile(&self, key: &str) -> Result<PuzzleProfile, StoreError>;
+    /// Keeps an attempt of the player with `key`, in one transaction: the attempt, the
+    /// player's rating, and for a rated attempt the puzzle's.
+    fn record_puzzle(
+        &self,
+        key: &str,
+        attempt: &Attempt,
+        player: Rating,
+        puzzle: Option<Rating>,
+    ) -> Result<(), StoreError>;
+
     /// Write transactions committed since the store was opened (for the metrics).
     fn write_count(&self) -> u64;
+}
+
+/// A key holder's puzzle data in the store, as the trainer's one storage interface.
+pub struct KeyPuzzles<'a> {
+    pub store: &'a dyn Store,
+    pub key: &'a str,
+}
+
+impl PuzzleStore for KeyPuzzles<'_> {
+    fn load(&mut self) -> Result<PuzzleProfile, PuzzleStoreError> {
+        self.store
+            .puzzle_profile(self.key)
+            .map_err(|error| PuzzleStoreError::Other(error.to_string()))
+    }
+
+    fn record(
+        &mut self,
+        attempt: &Attempt,
+        player: Rating,
+        puzzle: Option<Rating>,
+    ) -> Result<(), PuzzleStoreError> {
+        self.store
+            .record_puzzle(self.key, attempt, player, puzzle)
+            .map_err(|error| PuzzleStoreError::Other(error.to_string()))
+    }
 }
 
 /// Names like `name` that no key holds yet, to offer instead: `name2`, `name_`,

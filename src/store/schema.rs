@@ -19,7 +19,8 @@ const BUSY_TIMEOUT_MS: u64 = 5000;
 
 /// The migrations, in order: `MIGRATIONS[i]` takes the schema from version `i` to
 /// `i + 1`. A released migration is never changed; a new one is appended.
-const MIGRATIONS: &[&str] = &["
+pub(super) const MIGRATIONS: &[&str] = &[
+    "
     CREATE TABLE players (
         key TEXT PRIMARY KEY NOT NULL,
         name TEXT NOT NULL UNIQUE COLLATE NOCASE,
@@ -72,7 +73,34 @@ const MIGRATIONS: &[&str] = &["
         at INTEGER NOT NULL,
         PRIMARY KEY (kind, value)
     );
-"];
+",
+    "
+    -- The puzzle trainer (docs/puzzles.md): a key holder's puzzle rating, every
+    -- attempt, and each puzzle's rating as the server's players moved it.
+    CREATE TABLE puzzle_players (
+        key TEXT PRIMARY KEY NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL
+    );
+    CREATE TABLE puzzle_ratings (
+        puzzle TEXT PRIMARY KEY NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL
+    );
+    CREATE TABLE puzzle_attempts (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        key TEXT NOT NULL,
+        puzzle TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        solved INTEGER NOT NULL,
+        rated INTEGER NOT NULL,
+        rating_after REAL NOT NULL
+    );
+    CREATE INDEX puzzle_attempts_by_key ON puzzle_attempts (key, id);
+",
+];
 
 /// The schema version this program writes and reads.
 pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;

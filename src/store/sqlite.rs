@@ -10,6 +10,7 @@ use rusqlite::{Connection, OptionalExtension, Row, Transaction, params};
 
 use crate::game::rating::{self, Rating};
 use crate::record::GameResult;
+use crate::train::{Attempt, PuzzleProfile};
 
 use super::schema::{self, DB_FILE};
 use super::{
@@ -474,6 +475,23 @@ impl Store for SqliteStore {
             .map_err(database)?;
         let rows = statement.query_map([], ban_row).map_err(database)?;
         rows.collect::<Result<_, _>>().map_err(database)
+    }
+
+    fn puzzle_profile(&self, key: &str) -> Result<PuzzleProfile, StoreError> {
+        super::sqlite_puzzles::profile(&self.db(), key).map_err(database)
+    }
+
+    fn record_puzzle(
+        &self,
+        key: &str,
+        attempt: &Attempt,
+        player: Rating,
+        puzzle: Option<Rating>,
+    ) -> Result<(), StoreError> {
+        self.write(|transaction| {
+            super::sqlite_puzzles::record(transaction, key, attempt, player, puzzle)
+                .map_err(database)
+        })
     }
 
     fn write_count(&self) -> u64 {

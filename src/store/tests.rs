@@ -2,6 +2,7 @@ use std::path::Path;
 
 use crate::game::rating::Rating;
 use crate::record::GameResult;
+use crate::train::{Attempt, PuzzleProfile, PuzzleStore};
 
 use super::*;
 
@@ -417,4 +418,87 @@ fn bans_by_key_name_or_address_are_kept_and_lifted() {
 fn alternatives_skip_taken_names() {
     let taken = |name: &str| name == "bob2" || name == "bob_";
     assert_eq!(alternatives("bob", 16, taken), ["bob3", "bob-", "bob4"]);
+}
+
+fn attempt(puzzle: &str, at: u64, solved: bool, rated: bool, rating_after: f64) -> Attempt {
+    Attempt {
+        puzzle: puzzle.to_owned(),
+        at,
+        solved,
+        rated,
+        rating_after,
+    }
+}
+
+#[test]
+fn puzzle_attempts_and_ratings_are_kept_per_key() {
+    let folder = tempfile::tempdir().unwrap();
+    let store = open(folder.path());
+    let empty = store.puzzle_profile("SHA256:ann").unwrap();
+    assert_eq!(empty, PuzzleProfile::default());
+    let after_solve = Rating {
+        rating: 1650.0,
+        deviation: 290.0,
+        volatility: 0.06,
+    };
+    let puzzle = Rating {
+        rating: 1210.0,
+        deviation: 240.0,
+        volatility: 0.06,
+    };
+    let mut ann = KeyPuzzles {
+        store: &store,
+        key: "SHA256:ann",
+    };
+    ann.record(
+        &attempt("00abc3b5", 100, true, true, 1650.0),
+        after_solve,
+        Some(puzzle),
+    )
+    .unwrap();
+    // A retry is not rated: the puzzle's rating stays.
+    ann.record(
+        &attempt("00abc3b5", 160, false, false, 1650.0),
+        after_solve,
+        None,
+    )
+    .unwrap();
+    drop(store);
+    let store = open(folder.path());
+    let profile = store.puzzle_profile("SHA256:ann").unwrap();
+    assert_eq!(profile.rating, after_solve);
+    assert_eq!(
+        profile.history,
+        [
+            attempt("00abc3b5", 100, true, true, 1650.0),
+            attempt("00abc3b5", 160, false, false, 1650.0)
+        ]
+    );
+    assert_eq!(profile.puzzles.get("00abc3b5"), Some(&puzzle));
+    // Another key has its own rating and history, and sees the puzzle's rating.
+    let bob = store.puzzle_profile("SHA256:bob").unwrap();
+    assert_eq!((bob.rating, bob.history.len()), (Rating::default(), 0));
+    assert_eq!(bob.puzzles.get("00abc3b5"), Some(&puzzle));
+}
+
+#[test]
+fn a_version_one_database_gains_the_puzzle_tables_and_keeps_its_players() {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join(DB_FILE);
+    {
+        let db = rusqlite::Connection::open(&path).unwrap();
+        db.execute_batch(schema::MIGRATIONS[0]).unwrap();
+        db.execute_batch(
+            "INSERT INTO players VALUES ('SHA256:ann', 'ann', 1, 2, 1700.0, 80.0, 0.06, 12);
+             PRAGMA application_id = 1481725013; PRAGMA user_version = 1;",
+        )
+        .unwrap();
+    }
+    let store = open(folder.path());
+    let ann = store.player_by_key("SHA256:ann").unwrap().unwrap();
+    assert_eq!((ann.rating.rating, ann.games), (1700.0, 12));
+    assert_eq!(
+        store.puzzle_profile("SHA256:ann").unwrap(),
+        PuzzleProfile::default()
+    );
 }

@@ -1,9 +1,12 @@
-//! Training on the game-domain floor: the mate-puzzle trainer (docs/puzzles.md, "The
+//! Training on the game-domain floor: the endgame school (`lessons`, `drill`,
+//! docs/endgames.md) and the mate-puzzle trainer (docs/puzzles.md, "The
 //! trainer"). One attempt at a puzzle ([`PuzzleSession`]), the prover's work it needs as
 //! plain requests any driver runs on a thread ([`PuzzleRequest`], [`run`]), the puzzle
 //! ratings (Glicko-2, as the games'), the history of attempts behind a storage-neutral
 //! trait ([`PuzzleStore`]) and the choice of the next puzzle ([`pick`]).
 
+pub mod drill;
+pub mod lessons;
 mod pick;
 mod proof_tree;
 mod prover_work;

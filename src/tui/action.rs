@@ -38,6 +38,8 @@ pub enum Action {
     Review(super::review_link::ReviewUpdate),
     /// The prover's answer to the puzzle trainer (`Effect::Puzzle`).
     Puzzle(Box<crate::train::PuzzleAnswer>),
+    /// The endgame school's lessons or lesson, read on a thread (`:drill`).
+    School(super::drill_link::SchoolUpdate),
     /// Time passed while a clock runs: redraw it, and see whether a flag fell.
     Tick,
 }
@@ -126,8 +128,10 @@ pub enum Command {
     AskRoom(RoomAsk),
     /// The puzzle trainer: its solution's proof tree on or off.
     PuzzleTree,
-    /// Leave the puzzle trainer: back to the game as it was.
-    LeavePuzzles,
+    /// Leave the puzzle trainer or a drill: back to the game as it was.
+    LeaveTraining,
+    /// In a drill: the next lesson.
+    DrillNext,
 }
 
 /// Where browsing the game goes: the position shown changes, the game stays whole.
@@ -232,6 +236,9 @@ pub enum Effect {
     Puzzle(Box<crate::train::PuzzleRequest>),
     /// Keep a finished puzzle attempt (the local file, or the server's store).
     RecordPuzzle(Box<super::puzzle_mode::PuzzleRecord>),
+    /// Read the lessons or a lesson's tables (generating small ones) on a thread; the
+    /// answer comes back as `Action::School`.
+    School(Box<super::drill_link::SchoolJob>),
     /// In a room: ask it `ask` (with the text of a `:say`).
     AskRoom {
         ask: RoomAsk,

@@ -64,6 +64,8 @@ pub enum AppMode {
     Room(String),
     /// The puzzle trainer (`:puzzle`); the game waits in `App::game` as it was.
     Puzzle(Box<super::puzzle_mode::PuzzleMode>),
+    /// The endgame school's drill (`:drill`); the game waits, untouched.
+    Drill(Box<super::drill_link::DrillMode>),
 }
 
 /// Browsing: an earlier position of the game is shown; the game itself is whole.
@@ -159,6 +161,8 @@ pub struct App {
     pub analysis: Analysis,
     /// The hint shown, until the position changes.
     pub hint: Option<Hint>,
+    /// `:drill`: the lessons or a lesson being read (or generated) on a thread.
+    pub school: super::drill_link::School,
     /// Both sides' clocks (untimed when no time control is set).
     pub clock: GameClock,
     /// Where the clocks read the time (a hand-moved one in tests).
@@ -210,6 +214,7 @@ impl App {
             study: Default::default(),
             compare: Default::default(),
             review: Default::default(),
+            school: Default::default(),
             book: None,
             tablebases: None,
             analysis: Analysis::default(),
@@ -251,6 +256,9 @@ impl App {
         if let AppMode::Puzzle(puzzle) = &self.mode {
             return puzzle.shown();
         }
+        if let AppMode::Drill(mode) = &self.mode {
+            return &mode.drill.position;
+        }
         self.browse
             .as_ref()
             .map_or(self.game.position(), |browse| &browse.position)
@@ -279,8 +287,8 @@ impl App {
 
     pub fn engine_plays(&self, color: Color) -> bool {
         // On the analysis board the engine only analyses; people move both sides. In
-        // the puzzle trainer the game waits.
-        if self.analysing() || matches!(self.mode, AppMode::Puzzle(_)) {
+        // the puzzle trainer and a drill the game waits.
+        if self.analysing() || matches!(self.mode, AppMode::Puzzle(_) | AppMode::Drill(_)) {
             return false;
         }
         match self.engine_side() {
@@ -299,6 +307,7 @@ impl App {
             AppMode::Study(_) => Place::Study,
             AppMode::Room(_) => Place::Room,
             AppMode::Puzzle(_) => Place::Puzzle,
+            AppMode::Drill(_) => Place::Drill,
         }
     }
 

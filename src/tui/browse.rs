@@ -73,6 +73,10 @@ pub fn play_shown(app: &mut App, mv: Move) {
         super::puzzle_mode::play(app, mv);
         return;
     }
+    if let AppMode::Drill(_) = app.mode {
+        super::drill_link::play(app, mv);
+        return;
+    }
     let Some(browse) = &app.browse else {
         play_move(app, mv);
         return;

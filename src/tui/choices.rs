@@ -92,6 +92,8 @@ pub fn apply_choice(app: &mut App, value: ChoiceValue) {
         ChoiceValue::Time(control) => super::game_controls::set_time(app, control),
         ChoiceValue::Engine(name) => super::engine_choice::set_engine(app, &name),
         ChoiceValue::Level(level) => set_level(app, level),
+        // Carried out by `update` (it starts a request).
+        ChoiceValue::Lesson(_) => {}
     }
 }
 

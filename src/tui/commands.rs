@@ -161,12 +161,22 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         places: Places::EVERYWHERE
             .without(Place::Study)
-            .without(Place::Puzzle),
+            .without(Place::Puzzle)
+            .without(Place::Drill),
         ..local(
             "review",
             ":review",
             "the engine's review: ?! ? ?? marks, graph; n/N on the board jump to them",
             review,
+        )
+    },
+    CommandSpec {
+        places: Places::LOCAL.without(Place::Study).with(Place::Drill),
+        ..local(
+            "drill",
+            ":drill [MATERIAL [MOVES]]",
+            "endgame school: the lessons, or drill one (retry|next|best|back|leave)",
+            super::drill_link::command,
         )
     },
     on_game(
@@ -196,14 +206,16 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         places: Places::EVERYWHERE
             .without(Place::Study)
-            .without(Place::Puzzle),
+            .without(Place::Puzzle)
+            .without(Place::Drill),
         room: InRoom::Asks(RoomAsk::Resign, "resign the game (asks first)"),
         ..local("resign", ":resign", "resign the game", resign)
     },
     CommandSpec {
         places: Places::EVERYWHERE
             .without(Place::Study)
-            .without(Place::Puzzle),
+            .without(Place::Puzzle)
+            .without(Place::Drill),
         room: InRoom::Asks(
             RoomAsk::Draw,
             "offer a draw, or accept the other side's offer",

@@ -40,6 +40,8 @@ struct Situation {
     engine_side: EngineSide,
     engine: String,
     analysis: bool,
+    /// A drill runs: the game waits.
+    drill: bool,
     paused: bool,
     thinking: bool,
 }
@@ -51,6 +53,7 @@ impl Situation {
         self.engine_side != now.engine_side
             || self.engine != now.engine
             || self.analysis != now.analysis
+            || self.drill != now.drill
     }
 
     fn of(app: &App) -> Situation {
@@ -58,6 +61,7 @@ impl Situation {
             engine_side: app.engine_side(),
             engine: app.config.settings.engine.clone(),
             analysis: app.analysing(),
+            drill: matches!(app.mode, AppMode::Drill(_)),
             paused: app.engine.paused,
             thinking: app.engine.thinking.is_some(),
         }
@@ -178,7 +182,7 @@ fn hold_clock(app: &mut App) {
         .any(|popup| matches!(popup, Popup::Help { .. }));
     let hold = match app.mode {
         AppMode::Play => help,
-        AppMode::Analysis | AppMode::Puzzle(_) => true,
+        AppMode::Analysis | AppMode::Puzzle(_) | AppMode::Drill(_) => true,
         AppMode::Study(_) | AppMode::Room(_) => false,
     };
     let now = app.now();

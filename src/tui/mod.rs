@@ -14,6 +14,7 @@ mod browse;
 mod choices;
 mod commands;
 mod compare_view;
+mod drill_link;
 mod engine_choice;
 mod engine_events;
 mod event;
@@ -37,7 +38,7 @@ mod records;
 mod remote;
 mod remote_input;
 mod remote_lobby;
-mod remote_review;
+mod remote_work;
 pub(crate) mod resume;
 mod review_link;
 mod search_log;
@@ -52,6 +53,9 @@ pub use action::{Action, BrowseTo, Command, Direction, Effect, ExplorerMove, Log
 pub use analysis::{Analysis, Purpose, graph_points};
 pub use app::{App, AppMode, Browse, EngineState, Focus, Notice, Thinking};
 pub use compare_view::{CompareRequest, CompareUpdate, CompareView, compare_view_row};
+pub use drill_link::{
+    DrillMode, School, SchoolJob, SchoolUpdate, open as open_drill, run as run_school,
+};
 pub use explorer::{StudyNames, StudyState, open_tree};
 pub use glyphs::GlyphSet;
 pub use help::help_lines;

@@ -34,6 +34,8 @@ pub enum ChoicePurpose {
     Time,
     Engine,
     Level,
+    /// The endgame school's lessons (`:drill`).
+    Lesson,
 }
 
 impl ChoicePurpose {
@@ -45,6 +47,7 @@ impl ChoicePurpose {
             ChoicePurpose::Time => "Time control (both sides)",
             ChoicePurpose::Engine => "Opponent engine",
             ChoicePurpose::Level => "Engine strength",
+            ChoicePurpose::Lesson => "Endgame school: lessons",
         }
     }
 }
@@ -59,6 +62,8 @@ pub enum ChoiceValue {
     /// `builtin` or an `[engines.NAME]` name.
     Engine(String),
     Level(u8),
+    /// A lesson's material (`KRK`).
+    Lesson(String),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

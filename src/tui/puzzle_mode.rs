@@ -382,7 +382,7 @@ pub fn command(app: &mut App, command: Command) -> Option<Vec<Effect>> {
         }),
         Command::Hint => hint(app),
         Command::PuzzleTree => toggle_tree(app),
-        Command::LeavePuzzles => leave(app),
+        Command::LeaveTraining => leave(app),
         Command::MoveCursor(direction) if tree_open => walk_tree(app, direction),
         // The game's move list is not shown: a click there must not browse it unseen.
         Command::GoToPly(_) | Command::Browse(_) | Command::JumpToMarked(_) => Vec::new(),

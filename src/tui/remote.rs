@@ -54,6 +54,8 @@ pub enum Intent {
     Rematch,
     /// End the session (Ctrl-C, Ctrl-D).
     Quit,
+    /// A finished puzzle attempt to keep (for a key holder).
+    RecordPuzzle(Box<super::puzzle_mode::PuzzleRecord>),
     /// An admin's command, from the lobby or a room.
     Moderate(Moderation),
 }
@@ -61,6 +63,8 @@ pub enum Intent {
 enum Screen {
     Lobby,
     Room(Box<RoomView>),
+    /// The puzzle trainer or the endgame school: the player's own, no room.
+    Train,
 }
 
 /// Where the backend writes a frame; `render` takes the bytes out.
@@ -102,8 +106,8 @@ pub struct RemoteSession {
     /// The room engine's search in the log, and how many of its iterations.
     search_seen: (Option<SearchId>, usize),
     needs_clear: bool,
-    /// `:review` of an archived game, under way.
-    review: super::remote_review::RemoteReview,
+    /// Work on threads of the session: a review, the puzzle prover, the school's tables.
+    work: super::remote_work::RemoteWork,
 }
 
 fn area(width: u16, height: u16) -> Rect {
@@ -147,7 +151,7 @@ impl RemoteSession {
             chat_seen: 0,
             search_seen: (None, 0),
             needs_clear: true,
-            review: Default::default(),
+            work: Default::default(),
         })
     }
 
@@ -159,7 +163,7 @@ impl RemoteSession {
     pub fn room(&self) -> Option<&RoomView> {
         match &self.screen {
             Screen::Room(view) => Some(view),
-            Screen::Lobby => None,
+            Screen::Lobby | Screen::Train => None,
         }
     }
 
@@ -184,14 +188,15 @@ impl RemoteSession {
         let text = text.into();
         match &self.screen {
             Screen::Lobby => self.lobby.message = Some((text, alert)),
-            Screen::Room(_) if alert => self.app.alert(text),
-            Screen::Room(_) => self.app.notify(text),
+            Screen::Room(_) | Screen::Train if alert => self.app.alert(text),
+            Screen::Room(_) | Screen::Train => self.app.notify(text),
         }
     }
 
     /// Shows the lobby with `rooms`.
     pub fn show_lobby(&mut self, rooms: Vec<RoomSummary>) {
-        if matches!(self.screen, Screen::Room(_)) {
+        if !matches!(self.screen, Screen::Lobby) {
+            self.leave_training();
             self.screen = Screen::Lobby;
             self.needs_clear = true;
         }
@@ -210,9 +215,12 @@ impl RemoteSession {
 
     /// Shows `view` (entering the room or following its changes).
     pub fn show_room(&mut self, view: RoomView) {
+        if matches!(self.screen, Screen::Train) {
+            self.leave_training();
+        }
         let (entering, side_changed) = match &self.screen {
             Screen::Room(old) => (old.name != view.name, old.my_side != view.my_side),
-            Screen::Lobby => (true, true),
+            Screen::Lobby | Screen::Train => (true, true),
         };
         // The room's clocks, read with the room's time: every viewer sees the same.
         self.app.clock = view.clock.clone();
@@ -280,9 +288,9 @@ impl RemoteSession {
     /// When to draw again for the clocks, while one runs: at its next reading (tenths
     /// under 20 seconds, else seconds).
     pub fn clock_refresh(&self) -> Option<std::time::Duration> {
-        // A review under way is looked for at each tick.
-        if self.review.running() {
-            return Some(super::remote_review::POLL);
+        // Work under way is looked for at each tick.
+        if self.work.busy() {
+            return Some(super::remote_work::POLL);
         }
         if !matches!(self.screen, Screen::Room(_)) || !self.app.clock_ticking() {
             return None;
@@ -320,7 +328,27 @@ impl RemoteSession {
         match &self.screen {
             Screen::Lobby => self.lobby.handle(action),
             Screen::Room(_) => self.room_input(action),
+            Screen::Train => self.train_input(action),
         }
+    }
+
+    /// Hands the reports of the session's threads to the app and returns what they
+    /// ask of the server (an attempt to keep); `None` when none came in. The server
+    /// calls it at each turn of its loop, after `clock_refresh`.
+    pub fn poll_work(&mut self) -> Option<Vec<Intent>> {
+        let reports = self.work.take();
+        if reports.is_empty() {
+            return None;
+        }
+        let mut intents = Vec::new();
+        for report in reports {
+            let effects = update(&mut self.app, report);
+            intents.extend(match self.screen {
+                Screen::Train => self.train_effects(effects),
+                _ => self.after_update(effects),
+            });
+        }
+        Some(intents)
     }
 
     fn room_input(&mut self, action: Action) -> Vec<Intent> {
@@ -339,6 +367,26 @@ impl RemoteSession {
         // in the app, and what the room decides comes back as `Effect::AskRoom`.
         let effects = update(&mut self.app, action);
         self.after_update(effects)
+    }
+
+    /// `:review`: on an archived game, on a thread of the session; refused in a live
+    /// room (its game is its players' to think about).
+    fn start_review(&mut self, request: super::review_link::ReviewRequest, archived: bool) {
+        if !archived {
+            self.app.review.running = None;
+            self.app
+                .alert(":review is for finished games: open one from the archive (pgn ID)");
+            return;
+        }
+        let started = self.work.spawn("remote review", move |send| {
+            super::review_link::run(&request, None, &mut |update| {
+                send.send(Action::Review(update)).is_ok()
+            });
+        });
+        if let Err(why) = started {
+            self.app.review.running = None;
+            self.app.alert(why);
+        }
     }
 
     fn my_side(&self) -> Option<Color> {
@@ -389,7 +437,7 @@ impl RemoteSession {
                     // An archived game is shown as a room named `#ID`.
                     let archived =
                         matches!(&self.screen, Screen::Room(view) if view.name.starts_with('#'));
-                    self.review.start(&mut self.app, *request, archived);
+                    self.start_review(*request, archived);
                 }
                 // No engine, no files and no autosave for a remote session: the room
                 // keeps the game.
@@ -430,7 +478,6 @@ impl RemoteSession {
 
     /// Draws the screen and returns the bytes that bring the terminal up to date.
     pub fn render(&mut self) -> io::Result<Vec<u8>> {
-        self.review.poll(&mut self.app);
         if self.needs_clear {
             let (width, height) = self.app.size;
             self.terminal = screen(&self.sink, width, height)?;
@@ -447,7 +494,7 @@ impl RemoteSession {
         } = self;
         match screen {
             Screen::Lobby => terminal.draw(|frame| remote_lobby::draw(lobby, app, frame))?,
-            Screen::Room(_) => terminal.draw(|frame| view(app, frame))?,
+            Screen::Room(_) | Screen::Train => terminal.draw(|frame| view(app, frame))?,
         };
         Ok(self.sink.take())
     }
@@ -490,6 +537,9 @@ fn status_text(view: &RoomView) -> String {
     }
     parts.join(" | ")
 }
+
+#[path = "remote_train.rs"]
+mod train;
 
 #[cfg(test)]
 #[path = "remote_tests.rs"]

@@ -369,9 +369,67 @@ fn review_runs_on_an_archived_game_and_not_in_a_live_room() {
             "the review never finished"
         );
         std::thread::sleep(std::time::Duration::from_millis(20));
+        assert!(session.poll_work().unwrap_or_default().is_empty());
         session.render().unwrap();
     }
     let done = session.app().review.done.as_ref().unwrap();
     assert_eq!(done.review.moves.len(), 4);
     assert!(session.app().review.running.is_none());
+}
+
+/// Polls the session's threads until `done` holds; the intents they gave.
+fn poll_until(session: &mut RemoteSession, done: impl Fn(&RemoteSession) -> bool) -> Vec<Intent> {
+    let started = std::time::Instant::now();
+    let mut intents = Vec::new();
+    loop {
+        intents.extend(session.poll_work().unwrap_or_default());
+        if done(session) && !session.work.busy() {
+            intents.extend(session.poll_work().unwrap_or_default());
+            return intents;
+        }
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "the prover never answered"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn a_puzzle_is_solved_in_a_remote_session_and_its_attempt_goes_to_the_server() {
+    let mut session = session();
+    // 胡榮華 – 鄭守賢 (1982), a mate in 2: 车二进九 象7退9 炮七进九.
+    let intents = session.show_puzzles(None, "037e93e1").unwrap();
+    assert!(intents.is_empty());
+    assert!(session.room().is_none());
+    let screen = session.render().unwrap();
+    assert!(String::from_utf8_lossy(&screen).contains("mate in 2"));
+    // The stored line: the defence is played at once, no thread needed.
+    assert!(session.feed(b"g2g9\r").is_empty());
+    let intents = session.feed(b"c2c9\r");
+    let intents = [intents, poll_until(&mut session, |_| true)].concat();
+    let [Intent::RecordPuzzle(record)] = intents.as_slice() else {
+        panic!("one attempt to keep: {intents:?}");
+    };
+    assert!(record.attempt.solved && record.attempt.rated);
+    assert_eq!(record.attempt.puzzle, "037e93e1");
+    assert!(record.player.rating > 1500.0);
+    // Leaving the trainer goes back to the lobby.
+    assert_eq!(session.feed(b"\x18"), [Intent::Lobby(LobbyCommand::Rooms)]);
+}
+
+#[test]
+fn a_wrong_move_in_a_remote_puzzle_is_refuted_by_the_prover_on_a_thread() {
+    let mut session = session();
+    session.show_puzzles(None, "037e93e1").unwrap();
+    // 车二进一 does not mate in 2: the prover's answer comes from the session's thread.
+    assert!(session.feed(b"g2g3\r").is_empty());
+    let intents = poll_until(
+        &mut session,
+        |s| matches!(&s.app().mode, AppMode::Puzzle(mode) if mode.session.status != crate::train::Status::YourMove),
+    );
+    let [Intent::RecordPuzzle(record)] = intents.as_slice() else {
+        panic!("the failed attempt is kept: {intents:?}");
+    };
+    assert!(!record.attempt.solved);
 }

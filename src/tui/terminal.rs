@@ -370,6 +370,23 @@ impl Driver {
                         queue.extend(update(app, Action::Review(failed)));
                     }
                 }
+                Effect::School(job) => {
+                    // The `:compare` channel carries any background report.
+                    let sender = self.compare.clone();
+                    let spawned =
+                        std::thread::Builder::new()
+                            .name("school".into())
+                            .spawn(move || {
+                                let report = |update| {
+                                    let _ = sender.send(Incoming::Action(Action::School(update)));
+                                };
+                                report(super::drill_link::run(&job, &report));
+                            });
+                    if let Err(error) = spawned {
+                        app.school.running = None;
+                        app.alert(format!("cannot start the school's thread: {error}"));
+                    }
+                }
                 Effect::Compare(request) => {
                     let sender = self.compare.clone();
                     let spawned =

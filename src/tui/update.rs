@@ -68,6 +68,10 @@ fn dispatch(app: &mut App, action: Action) -> Vec<Effect> {
             Vec::new()
         }
         Action::Puzzle(answer) => super::puzzle_mode::apply(app, *answer),
+        Action::School(answer) => {
+            super::drill_link::apply(app, answer);
+            Vec::new()
+        }
         Action::Tick => {
             game_controls::on_tick(app);
             Vec::new()
@@ -80,6 +84,9 @@ fn run(app: &mut App, command: Command) -> Vec<Effect> {
     if matches!(app.mode, AppMode::Puzzle(_))
         && let Some(effects) = super::puzzle_mode::command(app, command)
     {
+        return effects;
+    }
+    if let Some(effects) = super::drill_link::on_command(app, command) {
         return effects;
     }
     match command {
@@ -244,7 +251,12 @@ fn run(app: &mut App, command: Command) -> Vec<Effect> {
             text: String::new(),
         }],
         // Bound in the puzzle trainer only, where `puzzle_mode` takes them.
-        Command::PuzzleTree | Command::LeavePuzzles => Vec::new(),
+        Command::PuzzleTree | Command::LeaveTraining => Vec::new(),
+        // Only a drill has them (`drill_link::on_command`).
+        Command::DrillNext => {
+            app.alert("no drill: :drill lists the lessons");
+            Vec::new()
+        }
     }
 }
 
@@ -260,6 +272,9 @@ fn carry_out(app: &mut App, answer: Answer) -> Vec<Effect> {
         // The autosave holds the game declined: settle removes it.
         Answer::DeclineResume => flow::forget_saved(app),
         Answer::Candidate(mv) => return play_candidate(app, mv),
+        Answer::Choice(super::popup::ChoiceValue::Lesson(material)) => {
+            return super::drill_link::choose(app, &material);
+        }
         Answer::Choice(value) => choices::apply_choice(app, value),
         Answer::Load(text) => return loading::load_from_prompt(app, &text),
         Answer::Save(path) => return loading::save_to(app, &path),
@@ -288,6 +303,9 @@ fn why_no_move(app: &App) -> Option<&'static str> {
     // The puzzle trainer says itself why a move is not taken.
     if matches!(app.mode, AppMode::Puzzle(_)) {
         return None;
+    }
+    if let AppMode::Drill(_) = app.mode {
+        return super::drill_link::why_no_move(app);
     }
     let browsing = app.browse.is_some();
     if app.game.ended_off_board() || (app.game_over() && browsing) {

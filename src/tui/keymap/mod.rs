@@ -22,15 +22,18 @@ pub enum Place {
     Analysis,
     Room,
     Puzzle,
+    /// The endgame school's drill (`:drill`).
+    Drill,
 }
 
 impl Place {
-    pub const ALL: [Place; 5] = [
+    pub const ALL: [Place; 6] = [
         Place::Game,
         Place::Study,
         Place::Analysis,
         Place::Room,
         Place::Puzzle,
+        Place::Drill,
     ];
 
     /// The place in a sentence: "not available in a shared room".
@@ -41,6 +44,7 @@ impl Place {
             Place::Analysis => "the analysis board",
             Place::Room => "a shared room",
             Place::Puzzle => "the puzzle trainer",
+            Place::Drill => "the endgame drill",
         }
     }
 
@@ -51,6 +55,7 @@ impl Place {
             Place::Analysis => 4,
             Place::Room => 8,
             Place::Puzzle => 16,
+            Place::Drill => 32,
         }
     }
 }
@@ -64,9 +69,10 @@ impl Places {
     pub const LOCAL: Places =
         Places(Place::Game.bit() | Place::Study.bit() | Place::Analysis.bit());
     pub const EVERYWHERE: Places =
-        Places(Places::LOCAL.0 | Place::Room.bit() | Place::Puzzle.bit());
+        Places(Places::LOCAL.0 | Place::Room.bit() | Place::Puzzle.bit() | Place::Drill.bit());
     pub const ROOM: Places = Places(Place::Room.bit());
     pub const PUZZLE: Places = Places(Place::Puzzle.bit());
+    pub const DRILL: Places = Places(Place::Drill.bit());
 
     /// These places and `place`.
     pub const fn with(self, place: Place) -> Places {
@@ -307,7 +313,7 @@ mod tests {
             Some(Err("Ctrl-N is not available in a shared room".to_owned()))
         );
         assert_eq!(
-            command(Pane::Any, &event(KeyCode::Char('k'), ctrl), Place::Room),
+            command(Pane::Any, &event(KeyCode::Char('q'), ctrl), Place::Room),
             None
         );
         // The puzzle trainer's own meaning of a game key, and its own keys.
@@ -315,10 +321,17 @@ mod tests {
             command(Pane::Any, &undo, Place::Puzzle),
             Some(Ok(Command::Undo))
         );
+        let leave = event(KeyCode::Char('x'), ctrl);
         assert_eq!(
-            command(Pane::Any, &event(KeyCode::Char('x'), ctrl), Place::Room),
+            command(Pane::Any, &leave, Place::Room),
             Some(Err("Ctrl-X is not available in a shared room".to_owned()))
         );
+        for place in [Place::Puzzle, Place::Drill] {
+            assert_eq!(
+                command(Pane::Any, &leave, place),
+                Some(Ok(Command::LeaveTraining))
+            );
+        }
         assert_eq!(
             command(Pane::Any, &event(KeyCode::Char('r'), ctrl), Place::Puzzle),
             Some(Err(

@@ -67,6 +67,14 @@ const fn in_puzzle(binding: Binding, help: &'static str) -> Binding {
     }
 }
 
+/// In a drill too (`drill_link` gives it the drill's meaning).
+const fn in_drill(binding: Binding) -> Binding {
+    Binding {
+        places: binding.places.with(Place::Drill),
+        ..binding
+    }
+}
+
 /// Not in the puzzle trainer (it keeps the game as it was, unseen).
 const fn not_in_puzzle(binding: Binding) -> Binding {
     Binding {
@@ -96,6 +104,14 @@ const fn game(keys: &'static str, help: &'static str, binds: &'static [Bind]) ->
 const fn on_board(keys: &'static str, help: &'static str, binds: &'static [Bind]) -> Binding {
     Binding {
         places: Places::EVERYWHERE.without(Place::Study),
+        ..row(keys, help, binds)
+    }
+}
+
+/// Only in the endgame school's drill.
+const fn drill(keys: &'static str, help: &'static str, binds: &'static [Bind]) -> Binding {
+    Binding {
+        places: Places::DRILL,
         ..row(keys, help, binds)
     }
 }
@@ -238,7 +254,7 @@ pub const KEYMAP: &[Section] = &[
             ),
             game("Ctrl-Y", "redo", &[any(ctrl('y'), C::Redo)]),
             in_puzzle(
-                game("Ctrl-N", "new game", &[any(ctrl('n'), C::NewGame)]),
+                in_drill(game("Ctrl-N", "new game", &[any(ctrl('n'), C::NewGame)])),
                 "next puzzle",
             ),
             on_board("Ctrl-F", "flip the board", &[any(ctrl('f'), C::Flip)]),
@@ -318,14 +334,14 @@ pub const KEYMAP: &[Section] = &[
             // Ctrl-Backspace too, as some terminals report Ctrl-H; with text on the
             // input line Ctrl-H is Backspace (`keys`).
             in_puzzle(
-                game(
+                in_drill(game(
                     "Ctrl-H",
                     "hint: the engine's best move, marked, not played",
                     &[
                         any(ctrl('h'), C::Hint),
                         any(Key::ctrl_code(K::Backspace), C::Hint),
                     ],
-                ),
+                )),
                 "hint: the piece to move is marked (the attempt counts as failed)",
             ),
             game(
@@ -348,11 +364,15 @@ pub const KEYMAP: &[Section] = &[
                 "in the proof tree: Up Down pick a reply, Right in, Left out",
                 &[],
             ),
-            puzzle(
-                "Ctrl-X",
-                "leave the puzzles: back to the game",
-                &[any(ctrl('x'), C::LeavePuzzles)],
-            ),
+            // One key leaves the trainer and the school alike.
+            Binding {
+                places: Places::PUZZLE.with(Place::Drill),
+                ..row(
+                    "Ctrl-X",
+                    "leave the puzzles: back to the game",
+                    &[any(ctrl('x'), C::LeaveTraining)],
+                )
+            },
         ],
     },
     Section {
@@ -512,6 +532,20 @@ pub const KEYMAP: &[Section] = &[
                 "back to the input line",
                 &[tree(key(K::Esc), C::FocusInput)],
             ),
+        ],
+    },
+    Section {
+        title: "Endgame school (:drill)",
+        bindings: &[
+            drill(
+                "Ctrl-Z",
+                "take back your move (the plies it lost still count)",
+                &[],
+            ),
+            drill("Ctrl-N", "the lesson again from its start", &[]),
+            drill("Ctrl-H", "the table's best move, marked", &[]),
+            drill("Ctrl-K", "the next lesson", &[any(ctrl('k'), C::DrillNext)]),
+            drill("Ctrl-X", "leave the drill: the game is back as it was", &[]),
         ],
     },
     Section {

@@ -5,6 +5,7 @@ mod bars;
 mod board;
 mod clocks;
 mod compare;
+mod drill;
 mod explorer;
 mod graph;
 mod opening;
@@ -65,7 +66,11 @@ pub fn view(app: &App, frame: &mut Frame) {
         };
         draw_board(app, frame, &layout, board);
     }
-    if !(app.study.shown && explorer_area.contains(layout.moves.as_position())) {
+    // A drill's pane takes the move list's and the log's place: no game, no engine.
+    if let AppMode::Drill(mode) = &app.mode {
+        let right = layout.moves.union(layout.log);
+        drill::draw(app, mode, frame, right);
+    } else if !(app.study.shown && explorer_area.contains(layout.moves.as_position())) {
         panes::moves(app, frame, moves);
         if let Some(area) = graph {
             graph::graph(app, frame, area);
@@ -81,7 +86,7 @@ pub fn view(app: &App, frame: &mut Frame) {
     } else {
         Some(layout.log)
     };
-    if let Some(log) = log {
+    if let Some(log) = log.filter(|_| !matches!(app.mode, AppMode::Drill(_))) {
         panes::log(app, frame, log);
     }
     bars::input(app, frame, layout.input);
