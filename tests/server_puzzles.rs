@@ -55,3 +55,27 @@ async fn a_key_holder_solves_a_puzzle_and_the_store_keeps_the_rating_a_guest_lea
     assert_eq!(profile.rating.rating.round(), 1620.0);
     assert!(profile.puzzles.contains_key(PUZZLE));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_endgame_school_over_ssh_generates_a_small_table_and_grades_the_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(settings(dir.path())).await;
+    let mut ann = Terminal::open(server.addr, "ann", None, Some("drill KRK")).await;
+    // Generated on the spot in the server's data directory.
+    ann.wait_text("Endgame school: KRK").await;
+    ann.wait_text("optimum: mate in 2").await;
+    assert!(dir.path().join("egtb").read_dir().unwrap().count() >= 2);
+    ann.command("a0a8").await;
+    ann.wait_text("+0").await;
+    ann.command("a8e8").await;
+    ann.wait_text("PASSED").await;
+    ann.type_text("\x18").await;
+    ann.wait_text("rooms").await;
+    // The lessons list, then Esc: back to the lobby.
+    ann.command("drill").await;
+    ann.wait_text("Endgame school: lessons").await;
+    ann.type_text("\x1b").await;
+    ann.wait_for("the lobby", |screen| !screen.contains("Endgame school"))
+        .await;
+    assert_eq!(server.stop(Duration::from_secs(2)).await, []);
+}

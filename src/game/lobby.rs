@@ -9,7 +9,7 @@ use crate::clock::TimeControl;
 /// The commands, as the usage line and the lobby show them.
 pub const LOBBY_USAGE: &str = "new engine|human [ROOM] [CONTROL] [unrated] | play [CONTROL] | \
      join ROOM | watch ROOM | rooms | games [NAME] | pgn ID | top | puzzle [ID|mate N|theme T] | \
-     resume CODE | help";
+     drill [ENDING] | resume CODE | help";
 
 /// What each lobby command does, for `help` (in the lobby and as the SSH command).
 pub const LOBBY_HELP: &[(&str, &str)] = &[
@@ -44,6 +44,10 @@ pub const LOBBY_HELP: &[(&str, &str)] = &[
     (
         "puzzle [ID|mate N|theme T]",
         "certified mate puzzles at your level, rated",
+    ),
+    (
+        "drill [ENDING]",
+        "the endgame school: win KRK... against perfect defence",
     ),
     (
         "resume CODE",
@@ -81,6 +85,8 @@ pub enum LobbyCommand {
     Top,
     /// The puzzle trainer, on what follows `puzzle` (as `:puzzle` takes it).
     Puzzle(String),
+    /// The endgame school, on what follows `drill` (as `:drill` takes it).
+    Drill(String),
     /// A guest comes back to the seat its resume code was shown for.
     Resume(ResumeCode),
     Help,
@@ -296,6 +302,7 @@ impl LobbyCommand {
             },
             ["top"] => Ok(LobbyCommand::Top),
             ["puzzle" | "puzzles", rest @ ..] => Ok(LobbyCommand::Puzzle(rest.join(" "))),
+            ["drill", rest @ ..] => Ok(LobbyCommand::Drill(rest.join(" "))),
             ["help"] => Ok(LobbyCommand::Help),
             ["resume", code] => Ok(LobbyCommand::Resume(ResumeCode::parse(code)?)),
             _ => Err(format!("usage: {LOBBY_USAGE}")),

@@ -33,6 +33,7 @@ impl Session {
                 Err(error) => Err(error),
             },
             LobbyCommand::Puzzle(argument) => self.open_puzzles(&argument).await,
+            LobbyCommand::Drill(argument) => self.open_drill(&argument).await,
             LobbyCommand::Rooms => {
                 self.leave_room(Departure::Left);
                 self.show_lobby();
@@ -130,6 +131,19 @@ impl Session {
         };
         self.leave_room(Departure::Left);
         let intents = self.ui.show_puzzles(profile, argument)?;
+        self.place = Place::Training;
+        for intent in intents {
+            Box::pin(self.act(intent)).await;
+        }
+        Ok(())
+    }
+
+    /// The endgame school on the server's own tables (in its data directory; a small
+    /// missing one is generated there).
+    async fn open_drill(&mut self, argument: &str) -> Result<(), String> {
+        let tables = self.hub.settings.data_dir.join("egtb");
+        self.leave_room(Departure::Left);
+        let intents = self.ui.show_drill(&tables, argument)?;
         self.place = Place::Training;
         for intent in intents {
             Box::pin(self.act(intent)).await;

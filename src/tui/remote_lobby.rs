@@ -184,10 +184,13 @@ pub fn draw(lobby: &Lobby, app: &App, frame: &mut Frame) {
 fn room_lines<'a>(lobby: &Lobby, app: &'a App) -> Vec<Line<'a>> {
     let palette = &app.palette;
     if lobby.rooms.is_empty() {
-        return vec![Line::from(Span::styled(
+        return [
             "no rooms yet: type 'new human' to open one for a friend, 'new engine' to play the engine",
-            palette.log_detail,
-        ))];
+            "or train alone: 'puzzle' for a mate puzzle at your level, 'drill' for the endgame school",
+        ]
+        .into_iter()
+        .map(|text| Line::from(Span::styled(text, palette.log_detail)))
+        .collect();
     }
     let mut lines = vec![Line::from(Span::styled(
         room_headings(),

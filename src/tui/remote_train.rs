@@ -1,7 +1,7 @@
-//! The puzzle trainer in a remote session: the player's own screen, no room. The app
-//! runs it as at home; the prover works on the session's threads, and a finished
-//! attempt goes to the server to keep (in the store, for a key holder; a guest's
-//! rating lives as long as the session).
+//! The puzzle trainer and the endgame school in a remote session: the player's own
+//! screen, no room. The app runs them as at home; the prover and the school's tables
+//! work on the session's threads, and a finished puzzle attempt goes to the server to
+//! keep (in the store, for a key holder; a guest's rating lives as long as the session).
 
 use crate::board::Position;
 use crate::game::GameState;
@@ -22,6 +22,31 @@ impl RemoteSession {
         if let Some(profile) = profile {
             self.app.trainer.profile = profile;
         }
+        self.enter_training();
+        let effects = puzzle_mode::command_line(&mut self.app, argument)?;
+        self.screen = Screen::Train;
+        self.needs_clear = true;
+        Ok(self.train_effects(effects))
+    }
+
+    /// Opens the endgame school on `argument` as `:drill` takes it (nothing: the
+    /// lessons; an ending such as `KRK`), with the tables of `tables` (the server's
+    /// folder; small missing tables are generated there).
+    pub fn show_drill(
+        &mut self,
+        tables: &std::path::Path,
+        argument: &str,
+    ) -> Result<Vec<Intent>, String> {
+        self.enter_training();
+        self.app.tablebases = Some(Arc::new(crate::egtb::Tablebases::open(tables)));
+        let effects = super::super::drill_link::command(&mut self.app, argument)?;
+        self.screen = Screen::Train;
+        self.needs_clear = true;
+        Ok(self.train_effects(effects))
+    }
+
+    /// A game of one's own behind the trainer, as the local program has one.
+    fn enter_training(&mut self) {
         if !matches!(self.screen, Screen::Train) {
             self.leave_training();
             // Nothing of a room comes along: a game of one's own, no clocks.
@@ -33,10 +58,6 @@ impl RemoteSession {
             self.app.time = Arc::new(crate::clock::MonotonicTime::default());
             super::super::flow::start_game(&mut self.app, GameState::new(Position::startpos()));
         }
-        let effects = puzzle_mode::command_line(&mut self.app, argument)?;
-        self.screen = Screen::Train;
-        self.needs_clear = true;
-        Ok(self.train_effects(effects))
     }
 
     pub(super) fn train_input(&mut self, action: Action) -> Vec<Intent> {
@@ -59,6 +80,18 @@ impl RemoteSession {
                         self.app.alert(why);
                     }
                 }
+                Effect::School(job) => {
+                    let started = self.work.spawn("school", move |send| {
+                        let report = |update| {
+                            let _ = send.send(Action::School(update));
+                        };
+                        report(super::super::drill_link::run(&job, &report));
+                    });
+                    if let Err(why) = started {
+                        self.app.school.running = None;
+                        self.app.alert(why);
+                    }
+                }
                 Effect::RecordPuzzle(record) => intents.push(Intent::RecordPuzzle(record)),
                 Effect::ClearScreen => self.needs_clear = true,
                 Effect::Quit => intents.push(Intent::Quit),
@@ -73,15 +106,29 @@ impl RemoteSession {
         intents
     }
 
+    /// In the trainer or a drill, or choosing a lesson.
     fn training(&self) -> bool {
-        matches!(self.app.mode, AppMode::Puzzle(_))
+        matches!(self.app.mode, AppMode::Puzzle(_) | AppMode::Drill(_))
+            || self.app.school.running.is_some()
+            || self.app.popups.iter().any(|popup| {
+                matches!(
+                    popup,
+                    Popup::Choice {
+                        purpose: super::super::popup::ChoicePurpose::Lesson,
+                        ..
+                    }
+                )
+            })
     }
 
     /// Closes the trainer if it is open (the server moved the player elsewhere).
     pub(super) fn leave_training(&mut self) {
-        if self.training() {
-            // An attempt cut short this way is not kept: the player did not leave it.
-            let _ = puzzle_mode::leave(&mut self.app);
+        // An attempt cut short this way is not kept: the player did not leave it.
+        match self.app.mode {
+            AppMode::Puzzle(_) => drop(puzzle_mode::leave(&mut self.app)),
+            AppMode::Drill(_) => super::super::drill_link::leave(&mut self.app),
+            _ => {}
         }
+        self.app.popups.clear();
     }
 }
