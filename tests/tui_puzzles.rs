@@ -224,3 +224,137 @@ fn puzzle_proof_tree_80x24() {
     assert!(trainer(&app).tree.is_none());
     assert_eq!(app.shown_position().to_fen(), FEN);
 }
+
+#[test]
+fn the_proof_tree_of_a_mate_in_three_goes_in_and_out() {
+    // Black mates in 3 (001ddd3c): the board turns, Black at the bottom.
+    let mut app = two_player_app();
+    typed(&mut app, ":puzzle 001ddd3c");
+    assert!(app.flipped);
+    let effects = update(&mut app, ctrl('v'));
+    settle_work(&mut app, effects);
+    let tree = trainer(&app).tree.as_ref().unwrap();
+    assert_eq!(tree.level().moves_left, 2);
+    let node = tree.level().node.clone().expect("the prover answered");
+    // Longest first: the stored defence lasts as long as any.
+    assert_eq!(node.replies[0].mated_in, Some(2));
+    assert!(
+        node.replies
+            .iter()
+            .all(|r| r.mated_in.is_some_and(|k| k <= 2))
+    );
+    let first = node.replies[0].clone();
+    let effects = update(&mut app, key(KeyCode::Right));
+    settle_work(&mut app, effects);
+    let tree = trainer(&app).tree.as_ref().unwrap();
+    assert_eq!(tree.levels.len(), 2);
+    assert_eq!(tree.level().moves_left, 1);
+    let mut expected = tree.levels[0].position.clone();
+    expected.make_move(first.reply);
+    expected.make_move(first.answer.unwrap());
+    assert_eq!(app.shown_position().to_fen(), expected.to_fen());
+    let deeper = tree.level().node.as_ref().expect("answered");
+    assert!(deeper.replies.iter().all(|r| r.mated_in == Some(1)));
+    update(&mut app, key(KeyCode::Left));
+    assert_eq!(trainer(&app).tree.as_ref().unwrap().levels.len(), 1);
+}
+
+#[test]
+fn a_late_answer_to_the_previous_puzzle_is_dropped() {
+    let mut app = in_puzzle();
+    // A wrong move sent to the prover, then the next puzzle before the answer.
+    let effects = type_line(&mut app, "c2c9");
+    let late: Vec<Effect> = effects
+        .into_iter()
+        .filter(|e| matches!(e, Effect::Puzzle(_)))
+        .collect();
+    assert_eq!(late.len(), 1);
+    let effects = update(&mut app, ctrl('n'));
+    let records = settle_work(&mut app, effects);
+    assert_eq!(records.len(), 1, "the begun attempt counts as failed");
+    let fen = app.shown_position().to_fen();
+    let id = trainer(&app).session.puzzle.id.clone();
+    assert_ne!(id, MATE_IN_TWO);
+    // The new attempt's first move waits for the prover too (any non-stored move).
+    let Effect::Puzzle(request) = &late[0] else {
+        unreachable!()
+    };
+    update(&mut app, Action::Puzzle(Box::new(run(request))));
+    assert_eq!(trainer(&app).session.ply(), 0);
+    assert_eq!(trainer(&app).session.status, Status::YourMove);
+    assert_eq!(app.shown_position().to_fen(), fen);
+}
+
+#[test]
+fn the_analysis_board_comes_back_after_the_puzzles() {
+    let mut app = app_against_engine();
+    let effects = update(&mut app, ctrl('a'));
+    let id = started_search(&effects).expect("the analysis starts");
+    let effects = type_line(&mut app, &format!(":puzzle {MATE_IN_TWO}"));
+    assert!(effects.contains(&Effect::StopSearch(id)), "{effects:?}");
+    let effects = update(&mut app, ctrl('x'));
+    assert!(app.analysing());
+    assert!(started_search(&effects).is_some(), "{effects:?}");
+}
+
+#[test]
+fn the_help_in_the_trainer_lists_its_keys() {
+    use xiangqi_tui::tui::{Place, help_lines};
+    let lines = help_lines(Place::Puzzle);
+    let find = |keys: &str| {
+        lines
+            .iter()
+            .find(|(k, _)| k == keys)
+            .map(|(_, text)| text.as_str())
+    };
+    assert_eq!(
+        find("Ctrl-Z"),
+        Some("retry: take the wrong move back (the attempt stays failed)")
+    );
+    assert_eq!(find("Ctrl-N"), Some("next puzzle"));
+    assert_eq!(find("Ctrl-X"), Some("leave the puzzles: back to the game"));
+    for absent in ["Ctrl-R", "Ctrl-A", "[ ]", ":review", ":fen FEN"] {
+        assert_eq!(find(absent), None, "{absent}");
+    }
+    assert!(find(":puzzle [ID|mate N|theme T]").is_some());
+}
+
+#[test]
+fn puzzles_play_refuses_an_unknown_id_before_touching_the_terminal() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_xiangqi-tui"))
+        .args(["puzzles", "play", "zzzz0000"])
+        .env(
+            "XDG_DATA_HOME",
+            std::env::temp_dir().join("xq-puzzles-play-data"),
+        )
+        .env(
+            "XDG_CONFIG_HOME",
+            std::env::temp_dir().join("xq-puzzles-play-config"),
+        )
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        stderr.lines().next().unwrap_or_default(),
+        "xiangqi-tui: no puzzle zzzz0000 in the built-in set (`xiangqi-tui puzzles` lists them)",
+        "{stderr}"
+    );
+}
+
+#[test]
+fn puzzle_history_lists_the_attempts() {
+    let mut app = in_puzzle();
+    typed(&mut app, "g2g9");
+    typed(&mut app, "c2c9");
+    typed(&mut app, ":puzzle history");
+    let text = screen_text(&render(&app, 80, 24));
+    assert!(
+        text.contains("puzzle rating 1620? after 1 attempt(s)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("037e93e1  solved  rated    1620  2025-11-24"),
+        "{text}"
+    );
+}

@@ -10,10 +10,14 @@ use super::proof_tree::{self, ProofNode};
 
 /// Nodes the prover may search for one question of the trainer; past it the answer
 /// says less (never a guess).
-pub const JUDGE_BUDGET: u64 = 3_000_000;
+pub const JUDGE_BUDGET: u64 = 400_000;
+
+/// Nodes one request may search in all (a wrong move in a mate in 5 asks many
+/// questions); past it the answer says less.
+pub const REQUEST_BUDGET: u64 = 1_000_000;
 
 /// How many moves past the ones left "that also mates, but in K" looks.
-const SLOWER_MATE_LOOKS: u32 = 3;
+const SLOWER_MATE_LOOKS: u32 = 2;
 
 /// Work for the prover, tagged with the session's request id.
 #[derive(Debug, Clone)]
@@ -166,35 +170,79 @@ fn judge(
             Err(_) => return Judgement::Unproven,
         }
     }
-    // A reply that leaves the solver without a move is the plainest refutation.
-    let mut replies = after.legal_move_list();
-    replies.sort_by_key(|reply| reply.iccs());
-    let mating = replies.iter().copied().find(|&reply| {
+    let refutation = refutation(&mut after, rest, prover);
+    let mates_solver = refutation.is_some_and(|reply| {
         after.make_move(reply);
         let mated = !after.has_legal_move();
         after.unmake_move(reply);
         mated
     });
-    let refutation = match mating {
-        Some(reply) => Some(reply),
-        None => longest_defence(&mut after, rest, prover).ok().flatten(),
-    };
-    let slower_mate = if mating.is_some() {
+    let slower_mate = if mates_solver || prover.nodes() > REQUEST_BUDGET {
         None
     } else {
         slower_mate(&mut after, moves_left, prover)
     };
     Judgement::Wrong {
         refutation,
-        mates_solver: mating.is_some(),
+        mates_solver,
         slower_mate,
     }
+}
+
+/// A reply of the defender (to move in `after`) proven to escape a mate in `rest`: one
+/// that leaves the solver without a move if there is one, else the first that escapes
+/// among the captures, then the checks, then the other moves (each group in ICCS
+/// order): a refutation usually takes the piece offered or checks. Not the longest
+/// defence, which costs far more to prove in a mate in 5. `None` if none was proven
+/// within the budgets.
+fn refutation(after: &mut Position, rest: u32, prover: &mut MateProver) -> Option<Move> {
+    let mut replies: Vec<(u8, String, Move)> = after
+        .legal_move_list()
+        .into_iter()
+        .map(|reply| {
+            let capture = !after.piece_at(reply.to()).is_none();
+            let check = after.gives_check(reply);
+            let group = if capture {
+                0
+            } else if check {
+                1
+            } else {
+                2
+            };
+            (group, reply.iccs(), reply)
+        })
+        .collect();
+    replies.sort();
+    let mating = replies.iter().map(|&(_, _, reply)| reply).find(|&reply| {
+        after.make_move(reply);
+        let mated = !after.has_legal_move();
+        after.unmake_move(reply);
+        mated
+    });
+    if mating.is_some() {
+        return mating;
+    }
+    for (_, _, reply) in replies {
+        if prover.nodes() > REQUEST_BUDGET {
+            return None;
+        }
+        after.make_move(reply);
+        let won = prover.forced_win_within(after, rest);
+        after.unmake_move(reply);
+        if won == Ok(false) {
+            return Some(reply);
+        }
+    }
+    None
 }
 
 /// The fewest moves (past `moves_left`) in which the solver's move, already made in
 /// `after`, still mates, if proven within a few more.
 fn slower_mate(after: &mut Position, moves_left: u32, prover: &mut MateProver) -> Option<u32> {
     for k in moves_left + 1..=moves_left + SLOWER_MATE_LOOKS {
+        if prover.nodes() > REQUEST_BUDGET {
+            return None;
+        }
         match prover.defender_lost_within(after, k - 1) {
             Ok(true) => return Some(k),
             Ok(false) => {}

@@ -114,6 +114,13 @@ impl PuzzleSession {
         }
     }
 
+    /// Numbers this attempt's requests from `base` on, so the answers to an earlier
+    /// attempt's requests (still on their way) are told apart and dropped.
+    pub fn with_request_ids_from(mut self, base: u64) -> PuzzleSession {
+        self.next_id = base;
+        self
+    }
+
     /// The position now.
     pub fn position(&self) -> Position {
         let mut pos = self.start.clone();

@@ -356,7 +356,13 @@ impl App {
 
     /// Puts the side of the person playing at the bottom (Red when both or neither play).
     pub fn orient(&mut self) {
-        self.flipped = self.engine_side() == EngineSide::Red;
+        let flipped = self.engine_side() == EngineSide::Red;
+        // A game resumed or started behind the puzzle trainer turns when it comes back.
+        if let AppMode::Puzzle(puzzle) = &mut self.mode {
+            puzzle.kept.flipped = flipped;
+            return;
+        }
+        self.flipped = flipped;
         self.orient_cursor();
     }
 

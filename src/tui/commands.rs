@@ -238,7 +238,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         ..local(
             "puzzle",
             ":puzzle [ID|mate N|theme T]",
-            "mate puzzles; in them: next, retry, hint, tree, leave",
+            "mate puzzles; also history; in them: next retry hint tree leave",
             super::puzzle_mode::command_line,
         )
     },

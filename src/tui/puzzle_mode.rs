@@ -22,6 +22,8 @@ use super::app::{App, AppMode, Browse, Focus};
 #[derive(Debug, Clone)]
 pub struct Trainer {
     pub profile: PuzzleProfile,
+    /// Attempts opened so far: each numbers its prover requests apart (`open`).
+    pub attempts: u64,
     /// The time an attempt is stamped with, in seconds since the epoch (a fixed one in
     /// tests).
     pub clock: fn() -> u64,
@@ -31,6 +33,7 @@ impl Default for Trainer {
     fn default() -> Trainer {
         Trainer {
             profile: PuzzleProfile::default(),
+            attempts: 0,
             clock: unix_now,
         }
     }
@@ -112,6 +115,8 @@ pub struct PuzzleMode {
     pub kept: Box<Kept>,
     pub change: Option<RatingChange>,
     pub tree: Option<ProofTreeView>,
+    /// The last id of a proof tree request (kept when the tree closes).
+    tree_ids: u64,
     /// Effects for the driver, taken at the end of the update (`flow::settle`).
     pub outbox: Vec<Effect>,
     recorded: bool,
@@ -163,6 +168,10 @@ pub fn command_line(app: &mut App, argument: &str) -> Result<Vec<Effect>, String
             return Ok(Vec::new());
         }
         ["hint"] if in_trainer => return Ok(hint(app)),
+        ["history"] => {
+            show_history(app);
+            return Ok(Vec::new());
+        }
         ["tree" | "solution"] if in_trainer => return Ok(toggle_tree(app)),
         [word] if word.len() == 8 && word.chars().all(|c| c.is_ascii_hexdigit()) => {
             let puzzle = find_puzzle(builtin(), word)
@@ -176,6 +185,49 @@ pub fn command_line(app: &mut App, argument: &str) -> Result<Vec<Effect>, String
     let puzzle =
         pick(builtin(), &app.trainer.profile, &filter).ok_or("no built-in puzzle matches that")?;
     Ok(open(app, puzzle.clone(), filter))
+}
+
+/// How many attempts `:puzzle history` lists.
+const HISTORY_SHOWN: usize = 15;
+
+/// `:puzzle history`: the rating and the latest attempts, newest first.
+fn show_history(app: &mut App) {
+    let profile = &app.trainer.profile;
+    let mut text = format!(
+        "puzzle rating {} after {} attempt(s)\n",
+        profile.rating.label(),
+        profile.history.len()
+    );
+    for attempt in profile.history.iter().rev().take(HISTORY_SHOWN) {
+        text.push_str(&format!(
+            "\n{}  {}  {}  {:.0}  {}",
+            attempt.puzzle,
+            if attempt.solved { "solved" } else { "failed" },
+            if attempt.rated { "rated  " } else { "unrated" },
+            attempt.rating_after,
+            utc_date(attempt.at)
+        ));
+    }
+    app.popups.push(super::popup::Popup::Message {
+        title: "Puzzle history".to_owned(),
+        text,
+    });
+}
+
+/// `2026-11-28` of seconds since the epoch (UTC; the civil calendar from days).
+fn utc_date(seconds: u64) -> String {
+    let days = (seconds / 86_400) as i64;
+    // Howard Hinnant's days-to-civil.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
 }
 
 /// Opens the trainer at start (`puzzles play [ID]`), on `argument` as `:puzzle` takes
@@ -217,8 +269,8 @@ fn parse_filter(words: &[&str]) -> Result<PuzzleFilter, String> {
 
 fn usage(word: &str) -> String {
     format!(
-        "not understood: '{word}'; :puzzle [ID | mate N | theme NAME | next | retry | hint | \
-         tree | leave]"
+        "not understood: '{word}'; :puzzle [ID | mate N | theme NAME | history | next | retry \
+         | hint | tree | leave]"
     )
 }
 
@@ -244,7 +296,11 @@ pub fn open(app: &mut App, puzzle: Puzzle, filter: PuzzleFilter) -> Vec<Effect> 
             })
         }
     };
-    let session = PuzzleSession::new(puzzle);
+    // Requests of an attempt are numbered from attempts << 32 (the proof tree's from
+    // half-way), so a late answer to another attempt's request is dropped.
+    app.trainer.attempts += 1;
+    let base = app.trainer.attempts << 32;
+    let session = PuzzleSession::new(puzzle).with_request_ids_from(base);
     app.flipped = session.start.side_to_move() == Color::Black;
     app.orient_cursor();
     app.selected = None;
@@ -264,6 +320,7 @@ pub fn open(app: &mut App, puzzle: Puzzle, filter: PuzzleFilter) -> Vec<Effect> 
         kept,
         change: None,
         tree: None,
+        tree_ids: base + (1 << 31),
         outbox: Vec::new(),
         recorded: false,
     }));
@@ -301,7 +358,10 @@ pub fn leave(app: &mut App) -> Vec<Effect> {
 /// An attempt left with moves played (or a hint taken) counts as failed.
 fn finish_begun(app: &mut App, mode: &mut PuzzleMode) {
     let session = &mode.session;
-    let begun = session.ply() > 0 || session.hint_used || session.solution_shown;
+    let begun = session.ply() > 0
+        || session.status == Status::Waiting
+        || session.hint_used
+        || session.solution_shown;
     if !mode.recorded && begun {
         record(app, mode, false);
     }
@@ -324,6 +384,8 @@ pub fn command(app: &mut App, command: Command) -> Option<Vec<Effect>> {
         Command::PuzzleTree => toggle_tree(app),
         Command::LeaveTraining => leave(app),
         Command::MoveCursor(direction) if tree_open => walk_tree(app, direction),
+        // The game's move list is not shown: a click there must not browse it unseen.
+        Command::GoToPly(_) | Command::Browse(_) | Command::JumpToMarked(_) => Vec::new(),
         Command::PickOrPut if tree_open => walk_tree(app, Direction::Right),
         _ => return None,
     })
@@ -483,9 +545,10 @@ fn toggle_tree(app: &mut App) -> Vec<Effect> {
     let moves_left = mode.session.puzzle.mate_in - 1;
     let mut tree = ProofTreeView {
         levels: Vec::new(),
-        next_id: 0,
+        next_id: mode.tree_ids,
     };
     let effect = push_level(&mut tree, position, moves_left);
+    mode.tree_ids = tree.next_id;
     mode.tree = Some(tree);
     let mut effects = vec![effect];
     let finished = !mode.recorded;
@@ -553,7 +616,12 @@ fn walk_tree(app: &mut App, direction: Direction) -> Vec<Effect> {
             let mut position = level.position.clone();
             position.make_move(chosen.reply);
             position.make_move(answer);
-            return vec![push_level(tree, position, k - 1)];
+            let effect = push_level(tree, position, k - 1);
+            let last_id = tree.next_id;
+            if let Some(mode) = mode_mut(app) {
+                mode.tree_ids = last_id;
+            }
+            return vec![effect];
         }
     }
     Vec::new()
