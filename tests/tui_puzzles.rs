@@ -312,7 +312,7 @@ fn the_help_in_the_trainer_lists_its_keys() {
         Some("retry: take the wrong move back (the attempt stays failed)")
     );
     assert_eq!(find("Ctrl-N"), Some("next puzzle"));
-    assert_eq!(find("Ctrl-X"), Some("leave the puzzles: back to the game"));
+    assert_eq!(find("Ctrl-X"), Some("leave: back to the game as it was"));
     for absent in ["Ctrl-R", "Ctrl-A", "[ ]", ":review", ":fen FEN"] {
         assert_eq!(find(absent), None, "{absent}");
     }
