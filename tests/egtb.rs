@@ -6,20 +6,10 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
-use std::time::Duration;
 
 use xiangqi_tui::board::{Move, Position};
-use xiangqi_tui::egtb::{self, EgtbError, Indexer, Material, Observer, Probe, Tablebases, Wdl};
+use xiangqi_tui::egtb::{self, EgtbError, Indexer, Material, Probe, Silent, Tablebases, Wdl};
 use xiangqi_tui::engine::{Engine, Limits};
-
-struct Quiet;
-
-impl Observer for Quiet {
-    fn skipped(&self, _: &Material) {}
-    fn started(&self, _: &Material, _: u64) {}
-    fn progress(&self, _: u64, _: u64) {}
-    fn finished(&self, _: &Material, _: u64, _: Duration) {}
-}
 
 fn material(name: &str) -> Material {
     name.parse().unwrap()
@@ -35,7 +25,7 @@ fn tables() -> &'static (tempfile::TempDir, Arc<Tablebases>) {
             .iter()
             .map(|n| material(n))
             .collect();
-        egtb::generate(&wanted, dir.path(), 2, &Quiet).unwrap();
+        egtb::generate(&wanted, dir.path(), 2, &Silent).unwrap();
         let tb = Arc::new(Tablebases::open(dir.path()));
         (dir, tb)
     })
@@ -425,7 +415,7 @@ fn engine_search_scores_covered_positions_exactly() {
 #[test]
 fn damaged_or_truncated_files_are_refused() {
     let dir = tempfile::tempdir().unwrap();
-    egtb::generate(&[material("KRK")], dir.path(), 1, &Quiet).unwrap();
+    egtb::generate(&[material("KRK")], dir.path(), 1, &Silent).unwrap();
     let path = egtb::file::table_path(dir.path(), &material("KRK"));
     let good = std::fs::read(&path).unwrap();
     let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 w").unwrap();
@@ -463,10 +453,10 @@ fn damaged_or_truncated_files_are_refused() {
     };
     assert!(matches!(tb_err, EgtbError::Corrupt { .. }), "{tb_err}");
     // A damaged table is generated again, a valid one kept.
-    let solved = egtb::generate(&[material("KRK")], dir.path(), 1, &Quiet).unwrap();
+    let solved = egtb::generate(&[material("KRK")], dir.path(), 1, &Silent).unwrap();
     assert_eq!(solved, vec![material("KRK")]);
     assert_eq!(std::fs::read(&path).unwrap(), good);
-    let solved = egtb::generate(&[material("KRK")], dir.path(), 1, &Quiet).unwrap();
+    let solved = egtb::generate(&[material("KRK")], dir.path(), 1, &Silent).unwrap();
     assert!(solved.is_empty());
     assert!(Path::new(&path).exists());
 }

@@ -3,21 +3,11 @@
 mod tui_support;
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use tui_support::{render, screen_text, two_player_app};
 use xiangqi_tui::board::Position;
-use xiangqi_tui::egtb::{self, Material, Observer, Tablebases};
+use xiangqi_tui::egtb::{self, Silent, Tablebases};
 use xiangqi_tui::game::GameState;
-
-struct Quiet;
-
-impl Observer for Quiet {
-    fn skipped(&self, _: &Material) {}
-    fn started(&self, _: &Material, _: u64) {}
-    fn progress(&self, _: u64, _: u64) {}
-    fn finished(&self, _: &Material, _: u64, _: Duration) {}
-}
 
 fn status_line(app: &xiangqi_tui::tui::App) -> String {
     let screen = screen_text(&render(app, 100, 30));
@@ -27,7 +17,7 @@ fn status_line(app: &xiangqi_tui::tui::App) -> String {
 #[test]
 fn status_line_shows_the_tablebase_verdict() {
     let dir = tempfile::tempdir().unwrap();
-    egtb::generate(&["KRK".parse().unwrap()], dir.path(), 1, &Quiet).unwrap();
+    egtb::generate(&["KRK".parse().unwrap()], dir.path(), 1, &Silent).unwrap();
     let mut app = two_player_app();
     app.tablebases = Some(Arc::new(Tablebases::open(dir.path())));
 

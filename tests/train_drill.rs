@@ -2,21 +2,11 @@
 //! the table's best move by move.
 
 use std::sync::{Arc, OnceLock};
-use std::time::Duration;
 
 use xiangqi_tui::board::{Color, Move, Position};
-use xiangqi_tui::egtb::{Material, Observer, Tablebases, Wdl};
+use xiangqi_tui::egtb::{Material, Silent, Tablebases, Wdl};
 use xiangqi_tui::train::drill::{Drill, Grade, HOLD_MOVES, Status, grade, margin};
 use xiangqi_tui::train::lessons::{self, Lesson, Start, TrainError, Verdict};
-
-struct Quiet;
-
-impl Observer for Quiet {
-    fn skipped(&self, _: &Material) {}
-    fn started(&self, _: &Material, _: u64) {}
-    fn progress(&self, _: u64, _: u64) {}
-    fn finished(&self, _: &Material, _: u64, _: Duration) {}
-}
 
 fn material(name: &str) -> Material {
     name.parse().unwrap()
@@ -27,8 +17,8 @@ fn school() -> &'static (tempfile::TempDir, Lesson, Lesson) {
     static SCHOOL: OnceLock<(tempfile::TempDir, Lesson, Lesson)> = OnceLock::new();
     SCHOOL.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
-        let krk = lessons::lesson(dir.path(), material("KRK"), Start::Longest, &Quiet).unwrap();
-        let kck = lessons::lesson(dir.path(), material("KCK"), Start::Longest, &Quiet).unwrap();
+        let krk = lessons::lesson(dir.path(), material("KRK"), Start::Longest, &Silent).unwrap();
+        let kck = lessons::lesson(dir.path(), material("KCK"), Start::Longest, &Silent).unwrap();
         (dir, krk, kck)
     })
 }
@@ -37,7 +27,7 @@ fn kpk() -> &'static (tempfile::TempDir, Lesson) {
     static KPK: OnceLock<(tempfile::TempDir, Lesson)> = OnceLock::new();
     KPK.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
-        let kpk = lessons::lesson(dir.path(), material("KPK"), Start::Longest, &Quiet).unwrap();
+        let kpk = lessons::lesson(dir.path(), material("KPK"), Start::Longest, &Silent).unwrap();
         (dir, kpk)
     })
 }
@@ -223,7 +213,7 @@ fn starts_at_a_chosen_depth_or_say_why_not() {
         moves: Some(3),
         seed: 7,
     };
-    let lesson = lessons::lesson(dir, material("KPK"), start, &Quiet).unwrap();
+    let lesson = lessons::lesson(dir, material("KPK"), start, &Silent).unwrap();
     let probe = lesson.tables.probe_checked(&lesson.start).unwrap();
     assert_eq!((probe.wdl, probe.plies), (Wdl::Win, Some(5)));
     assert!(lesson.generated.is_empty());
@@ -231,12 +221,12 @@ fn starts_at_a_chosen_depth_or_say_why_not() {
         moves: Some(11),
         seed: 7,
     };
-    let error = lessons::lesson(dir, material("KPK"), start, &Quiet).unwrap_err();
+    let error = lessons::lesson(dir, material("KPK"), start, &Silent).unwrap_err();
     assert_eq!(
         error.to_string(),
         "KPK has no win in 11 moves (its longest is mate in 10)"
     );
-    let error = lessons::lesson(dir, material("KRRKR"), Start::Longest, &Quiet).unwrap_err();
+    let error = lessons::lesson(dir, material("KRRKR"), Start::Longest, &Silent).unwrap_err();
     assert_eq!(
         error,
         TrainError::NeedsTable {

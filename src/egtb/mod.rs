@@ -87,6 +87,16 @@ pub trait Observer: Sync {
     fn finished(&self, material: &Material, bytes: u64, time: Duration);
 }
 
+/// An observer that reports nothing (tests, work whose caller says it started).
+pub struct Silent;
+
+impl Observer for Silent {
+    fn skipped(&self, _: &Material) {}
+    fn started(&self, _: &Material, _: u64) {}
+    fn progress(&self, _: u64, _: u64) {}
+    fn finished(&self, _: &Material, _: u64, _: Duration) {}
+}
+
 /// Generates the tables of `materials` and of every ending they reach by captures, in
 /// `dir`, smallest first; tables already present and valid are kept (so an interrupted
 /// run resumes). Returns the materials solved in this run.
