@@ -151,9 +151,9 @@ fn the_lessons_are_listed_with_their_verdicts() {
         "material  verdict      won    longest win   table"
     );
     assert!(lines.contains(&"KPK       mostly win    86.9% mate in 10    installed"));
-    assert!(lines.contains(
-        &"KRK       -                 - -             not installed: xiangqi-tui egtb generate KRK"
-    ));
+    assert!(
+        lines.contains(&"KRK       -                 - -             made on first use (seconds)")
+    );
 
     let out = run(&["egtb", "drill", "--dir", dir, "--json"], home.path());
     let text = String::from_utf8(out.stdout).unwrap();
@@ -163,6 +163,11 @@ fn the_lessons_are_listed_with_their_verdicts() {
         "{\"material\":\"KPK\",\"installed\":true,\"verdict\":\"mostly win\",\
          \"won_percent\":86.9,\"positions\":2196,\"longest_plies\":19,\
          \"longest_fen\":\"9/9/4k4/9/9/9/P8/9/9/3K5 w - - 0 1\"}"
+    );
+    let krk = text.lines().find(|l| l.contains("\"KRK\"")).unwrap();
+    assert_eq!(
+        krk,
+        "{\"material\":\"KRK\",\"installed\":false,\"made_on_first_use\":true}"
     );
 }
 
