@@ -9,6 +9,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::action::{Command, RoomAsk};
 
+mod build;
 mod table;
 
 pub use table::KEYMAP;
