@@ -14,6 +14,7 @@ use crate::train::lessons::{self, Lesson, LessonRow, SchoolAnswer, SchoolRequest
 
 use super::action::{Command, Effect};
 use super::app::{App, AppMode};
+use super::aside::Kept;
 use super::hint::Hint;
 use super::popup::{ChoiceItem, ChoicePurpose, ChoiceValue, Popup};
 
@@ -77,9 +78,8 @@ pub struct DrillMode {
     pub lesson: Box<Lesson>,
     pub drill: Drill,
     pub start: Start,
-    /// The mode left for the drill (the game's), and the board's orientation then.
-    pub previous: AppMode,
-    pub previous_flipped: bool,
+    /// The game's view set aside for the drill, given back on leaving.
+    pub kept: Box<Kept>,
 }
 
 /// The work of the thread: `report` gets the generation's progress (each table, each
@@ -318,9 +318,9 @@ fn begin(app: &mut App, lesson: Box<Lesson>, start: Start) {
             return;
         }
     };
-    let (previous, previous_flipped) = match std::mem::take(&mut app.mode) {
-        AppMode::Drill(mode) => (mode.previous, mode.previous_flipped),
-        other => (other, app.flipped),
+    let kept = match std::mem::take(&mut app.mode) {
+        AppMode::Drill(mode) => mode.kept,
+        other => Box::new(Kept::take(app, other)),
     };
     let generated: Vec<String> = lesson.generated.iter().map(|m| m.to_string()).collect();
     let summary = &lesson.summary;
@@ -350,8 +350,7 @@ fn begin(app: &mut App, lesson: Box<Lesson>, start: Start) {
         lesson,
         drill,
         start,
-        previous,
-        previous_flipped,
+        kept,
     }));
     app.orient_cursor();
     app.notify(text);
@@ -494,10 +493,7 @@ pub fn leave(app: &mut App) {
     let AppMode::Drill(mode) = std::mem::take(&mut app.mode) else {
         return;
     };
-    app.mode = mode.previous;
-    app.flipped = mode.previous_flipped;
+    mode.kept.restore(app);
     app.hint = None;
-    app.selected = None;
-    app.orient_cursor();
     app.notify("left the drill: the game is back");
 }

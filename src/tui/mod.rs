@@ -9,6 +9,7 @@
 mod action;
 mod analysis;
 mod app;
+mod aside;
 mod book_link;
 mod browse;
 mod choices;

@@ -15,7 +15,8 @@ use crate::train::{
 };
 
 use super::action::{Command, Direction, Effect};
-use super::app::{App, AppMode, Browse, Focus};
+use super::app::{App, AppMode, Focus};
+use super::aside::Kept;
 
 #[path = "puzzle_tree.rs"]
 mod tree;
@@ -71,16 +72,6 @@ pub struct RatingChange {
     pub player_before: f64,
     pub player_after: f64,
     pub puzzle_after: f64,
-}
-
-/// What the app was doing before the trainer, to go back to it.
-#[derive(Debug, Clone)]
-pub struct Kept {
-    pub mode: AppMode,
-    pub flipped: bool,
-    pub focus: Focus,
-    pub cursor: Square,
-    pub browse: Option<Browse>,
 }
 
 /// The trainer's state while it is open.
@@ -265,13 +256,7 @@ pub fn open(app: &mut App, puzzle: Puzzle, filter: PuzzleFilter) -> Vec<Effect> 
         previous => {
             // The game's search stops; settle starts it again when the trainer closes.
             effects.extend(super::flow::stop_search(app));
-            Box::new(Kept {
-                mode: previous,
-                flipped: app.flipped,
-                focus: app.focus,
-                cursor: app.cursor,
-                browse: app.browse.take(),
-            })
+            Box::new(Kept::take(app, previous))
         }
     };
     // Requests of an attempt are numbered from attempts << 32 (the proof tree's from
@@ -320,15 +305,7 @@ pub fn leave(app: &mut App) -> Vec<Effect> {
     };
     finish_begun(app, &mut old);
     let effects = std::mem::take(&mut old.outbox);
-    let kept = *old.kept;
-    app.mode = kept.mode;
-    app.flipped = kept.flipped;
-    app.focus = kept.focus;
-    app.cursor = kept.cursor;
-    app.browse = kept.browse;
-    app.selected = None;
-    // The engine is looked at again: its turn, or the analysis board, resumes.
-    app.settled.reconsider_engine();
+    old.kept.restore(app);
     app.notify("back to the game");
     effects
 }
