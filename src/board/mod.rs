@@ -7,12 +7,12 @@ mod fen;
 mod movegen;
 mod position;
 pub mod rules;
-pub(crate) mod tables;
+pub mod tables;
 mod types;
 mod zobrist;
 
 pub use bitboard::{Bb, Squares};
 pub use chase::CycleChases;
 pub use fen::{FenError, placement};
-pub use position::Position;
+pub use position::{Position, Undo};
 pub use types::{Color, Kind, Move, Piece, Square};

@@ -8,11 +8,11 @@ use super::tables::{
 };
 use super::types::{Color, Kind, Move, Piece, Square};
 use super::zobrist::{PIECE_KEYS, SIDE_KEY};
-use crate::eval::pst::PSQ;
 
-/// What make_move must remember so unmake_move can restore the position exactly.
+/// What make_move must remember so unmake_move can restore the position exactly; the
+/// history of these is also what repetition rulings walk (`Position::history`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Undo {
+pub struct Undo {
     pub mv: Move,
     pub captured: Piece,
     pub key: u64,
@@ -30,9 +30,6 @@ pub struct Position {
     pub(crate) file_occ: [u16; 9],
     pub(crate) side: Color,
     pub(crate) key: u64,
-    /// Material plus piece-square values, packed mg/eg, from Red's side; kept
-    /// incrementally so the evaluation need not walk the board for them.
-    pub(crate) psq: i32,
     pub(crate) halfmove_clock: u16,
     pub(crate) fullmove: u16,
     pub(crate) in_check: bool,
@@ -73,8 +70,9 @@ impl Position {
         Position::from_fen(Self::START_FEN).expect("the start FEN is valid")
     }
 
-    /// An empty board with Red to move; FEN reading fills it.
-    pub(crate) fn empty() -> Position {
+    /// An empty board with Red to move, to be filled with `put` and finished with
+    /// `finish_placement` (FEN reading and the tablebases' indexing build positions so).
+    pub fn empty() -> Position {
         Position {
             board: [Piece::NONE; 90],
             pieces: [[0; 7]; 2],
@@ -83,7 +81,6 @@ impl Position {
             file_occ: [0; 9],
             side: Color::Red,
             key: 0,
-            psq: 0,
             halfmove_clock: 0,
             fullmove: 1,
             in_check: false,
@@ -91,13 +88,46 @@ impl Position {
         }
     }
 
+    /// Empties the board as `empty` does, keeping the history's allocation.
+    pub fn clear(&mut self) {
+        let mut history = std::mem::take(&mut self.history);
+        history.clear();
+        *self = Position::empty();
+        self.history = history;
+    }
+
+    /// After the pieces are `put`: `side` is to move, and the key and the check flag are
+    /// computed. False, and the position left unfinished, where the side that just moved
+    /// is in check (an illegal placement).
+    pub fn finish_placement(&mut self, side: Color) -> bool {
+        self.side = side;
+        if self.opponent_in_check() {
+            return false;
+        }
+        self.key = self.compute_key();
+        self.in_check = self.is_attacked(self.general(side), side.opponent());
+        true
+    }
+
+    /// The moves made since the position was set up, each with what it changed, oldest
+    /// first.
+    #[inline]
+    pub fn history(&self) -> &[Undo] {
+        &self.history
+    }
+
+    /// The piece on every point, by `Square::index`.
+    #[inline]
+    pub fn points(&self) -> &[Piece; 90] {
+        &self.board
+    }
+
     /// Puts a piece on an empty point, keeping every derived field in step.
-    pub(crate) fn put(&mut self, s: Square, p: Piece) {
+    pub fn put(&mut self, s: Square, p: Piece) {
         debug_assert!(self.board[s.index()].is_none());
         self.board[s.index()] = p;
         self.toggle(s, p);
         self.key ^= PIECE_KEYS[p.index()][s.index()];
-        self.psq += PSQ[p.index()][s.index()];
     }
 
     /// Moves `p` from `from` to `to` in the bitboards and line words. Both points change
@@ -178,22 +208,6 @@ impl Position {
             ^ PIECE_KEYS[captured.index()][to.index()]
             ^ PIECE_KEYS[piece.index()][from.index()]
             ^ PIECE_KEYS[piece.index()][to.index()]
-    }
-
-    /// Material plus piece-square sum (packed middlegame/endgame, see `eval::phased`),
-    /// from Red's side, kept incrementally.
-    #[inline]
-    pub fn psq(&self) -> i32 {
-        self.psq
-    }
-
-    /// `psq()` computed from scratch; equals it in every valid state.
-    pub fn compute_psq(&self) -> i32 {
-        self.board
-            .iter()
-            .enumerate()
-            .map(|(i, p)| PSQ[p.index()][i])
-            .sum()
     }
 
     /// Plies since the last capture (the FEN half-move clock).
@@ -279,10 +293,6 @@ impl Position {
         }
         self.shift(from, to, piece);
         key ^= PIECE_KEYS[piece.index()][from.index()] ^ PIECE_KEYS[piece.index()][to.index()];
-        // An empty point's entry is zero, so a quiet move needs no branch here.
-        self.psq += PSQ[piece.index()][to.index()]
-            - PSQ[piece.index()][from.index()]
-            - PSQ[captured.index()][to.index()];
         self.board[to.index()] = piece;
         self.board[from.index()] = Piece::NONE;
         self.key = key;
@@ -348,8 +358,6 @@ impl Position {
         self.shift(to, from, piece);
         self.board[from.index()] = piece;
         self.board[to.index()] = undo.captured;
-        self.psq += PSQ[piece.index()][from.index()] - PSQ[piece.index()][to.index()]
-            + PSQ[undo.captured.index()][to.index()];
         if undo.captured.is_some() {
             self.toggle(to, undo.captured);
         }

@@ -221,10 +221,7 @@ impl Indexer {
     /// `build` into an existing position, keeping its history's allocation; false (and
     /// `pos` meaningless) where `build` gives `None`.
     pub fn build_into(&self, placement: &Placement, pos: &mut Position) -> bool {
-        let mut history = std::mem::take(&mut pos.history);
-        history.clear();
-        *pos = Position::empty();
-        pos.history = history;
+        pos.clear();
         let mut taken = 0u128;
         let mut at = 0;
         for g in &self.groups {
@@ -238,13 +235,7 @@ impl Indexer {
             }
             at += g.count;
         }
-        pos.side = placement.side;
-        if pos.opponent_in_check() {
-            return false;
-        }
-        pos.key = pos.compute_key();
-        pos.in_check = pos.is_attacked(pos.general(pos.side), pos.side.opponent());
-        true
+        pos.finish_placement(placement.side)
     }
 
     /// True if the index lies in the part a file stores (Red general on files d-e).

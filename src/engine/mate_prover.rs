@@ -322,7 +322,7 @@ impl MateProver {
 /// The board, two points a byte; the side to move is in the Zobrist key.
 fn pack(pos: &Position) -> Packed {
     let mut packed = [0u8; 45];
-    for (i, pair) in pos.board.chunks_exact(2).enumerate() {
+    for (i, pair) in pos.points().chunks_exact(2).enumerate() {
         packed[i] = pair[0].index() as u8 | ((pair[1].index() as u8) << 4);
     }
     packed

@@ -9,7 +9,6 @@ use super::search::Searcher;
 use super::see::exchange_value;
 use super::tt::Bound;
 use crate::board::{Kind, Move};
-use crate::eval;
 
 /// A capture that cannot lift the score to alpha even with this margin is skipped.
 const DELTA_MARGIN: i32 = 180;
@@ -37,7 +36,7 @@ impl Searcher<'_> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
-            return eval::evaluate(&self.pos);
+            return self.evaluate_at(ply);
         }
 
         let key = self.pos.key();
@@ -70,7 +69,7 @@ impl Searcher<'_> {
             if self.lacks_mobile_pieces() && !self.pos.has_legal_move() {
                 return mated_in(ply);
             }
-            static_eval = entry.map_or_else(|| eval::evaluate(&self.pos), |hit| hit.eval);
+            static_eval = entry.map_or_else(|| self.evaluate_at(ply), |hit| hit.eval);
             if static_eval >= beta {
                 return static_eval;
             }
@@ -100,7 +99,7 @@ impl Searcher<'_> {
                 }
             }
             self.tt.prefetch(self.pos.key_after(mv));
-            self.pos.make_move(mv);
+            self.make_move_at(ply, mv);
             let value = -self.quiescence(-beta, -alpha, ply + 1);
             let child_path = self.path_ply;
             self.pos.unmake_move(mv);
@@ -171,6 +170,6 @@ impl Searcher<'_> {
         if !self.pos.has_legal_move() {
             return mated_in(ply);
         }
-        eval::evaluate(&self.pos)
+        self.evaluate_at(ply)
     }
 }

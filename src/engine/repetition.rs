@@ -21,7 +21,7 @@ pub fn verdict(pos: &Position, ply: usize) -> Option<(i32, usize)> {
     // First find the earlier occurrence (rare), then look at the checks in the cycle.
     // Every node asks, so the history is walked directly, two plies at a time (each
     // entry holds a move and the key before it; only even distances can repeat).
-    let history = &pos.history;
+    let history = pos.history();
     let recent = &history[history.len() - window.min(history.len())..];
     let distance = 'find: {
         let mut back = recent.iter().rev();

@@ -151,6 +151,9 @@ pub(crate) struct Searcher<'a> {
     pub(crate) pv_len: [usize; MAX_PLY + 1],
     pub(crate) buffers: Vec<(Vec<Move>, Vec<i32>)>,
     evals: [i32; MAX_PLY + 2],
+    /// `eval::pst::sum` of the position at each ply of the current line, kept here
+    /// rather than in `Position` so the board knows nothing of the evaluation.
+    psq: [i32; MAX_PLY + 2],
     /// Lowest ply referenced by a repetition verdict in the value just returned (see
     /// `PATH_FREE`); a value that reaches above its node must not be stored as a score.
     pub(crate) path_ply: isize,
@@ -196,6 +199,11 @@ impl<'a> Searcher<'a> {
                 .map(|_| (Vec::with_capacity(64), Vec::with_capacity(64)))
                 .collect(),
             evals: [0; MAX_PLY + 2],
+            psq: {
+                let mut psq = [0; MAX_PLY + 2];
+                psq[0] = eval::pst::sum(pos);
+                psq
+            },
             path_ply: PATH_FREE,
             root_depth: 0,
             root_best: None,
@@ -216,6 +224,19 @@ impl<'a> Searcher<'a> {
 
     pub(crate) fn take_root_best(&mut self) -> Option<(Move, i32, Vec<Move>)> {
         self.root_best.take()
+    }
+
+    /// The static evaluation of the position at `ply` of the current line.
+    #[inline]
+    pub(crate) fn evaluate_at(&self, ply: usize) -> i32 {
+        eval::evaluate_with(&self.pos, self.psq[ply])
+    }
+
+    /// Makes `mv` at `ply`, keeping the piece-square sum of `ply + 1`.
+    #[inline]
+    pub(crate) fn make_move_at(&mut self, ply: usize, mv: Move) {
+        self.psq[ply + 1] = self.psq[ply] + eval::pst::delta(&self.pos, mv);
+        self.pos.make_move(mv);
     }
 
     /// One root search of `depth` plies in the window (alpha, beta).
@@ -281,7 +302,7 @@ impl<'a> Searcher<'a> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
-            return eval::evaluate(&self.pos);
+            return self.evaluate_at(ply);
         }
 
         let key = self.pos.key();
@@ -315,7 +336,7 @@ impl<'a> Searcher<'a> {
         } else if let Some(hit) = entry {
             hit.eval
         } else {
-            eval::evaluate(&self.pos)
+            self.evaluate_at(ply)
         };
         self.evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
@@ -344,6 +365,7 @@ impl<'a> Searcher<'a> {
             {
                 let reduction = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
                 let null_depth = depth - 1 - reduction;
+                self.psq[ply + 1] = self.psq[ply];
                 self.pos.make_null_move();
                 let value = -self.negamax(null_depth, -beta, -beta + 1, ply + 1, false);
                 // Quiescence cannot see a quiet mate threat, so a pass that fails high
@@ -406,7 +428,7 @@ impl<'a> Searcher<'a> {
                 }
             }
             self.tt.prefetch(self.pos.key_after(mv));
-            self.pos.make_move(mv);
+            self.make_move_at(ply, mv);
             let gives_check = self.pos.in_check();
 
             let extension = i32::from(

@@ -1,5 +1,5 @@
-//! Static evaluation with the lecture's terms: material, piece-square tables (both kept
-//! incrementally by `Position`), mobility, coordination and general safety. Each term is
+//! Static evaluation with the lecture's terms: material, piece-square tables (both summed
+//! by `pst::sum`, which the search keeps incrementally), mobility, coordination and general safety. Each term is
 //! a middlegame/endgame pair blended by the game phase.
 //!
 //! `evaluate` scores from the side to move, the negamax convention the search uses;
@@ -71,13 +71,26 @@ fn dynamic_terms(pos: &Position) -> (i32, i32, i32) {
 
 /// The static score from Red's side, in centipawns.
 pub fn evaluate_red(pos: &Position) -> i32 {
+    evaluate_red_with(pos, pst::sum(pos))
+}
+
+/// `evaluate_red` given `pst::sum(pos)`, which a search keeps incrementally.
+#[inline]
+pub fn evaluate_red_with(pos: &Position, psq: i32) -> i32 {
+    debug_assert_eq!(psq, pst::sum(pos), "{}", pos.to_fen());
     let (mobility, coordination, safety) = dynamic_terms(pos);
-    blend(pos.psq() + mobility + coordination + safety, phase(pos))
+    blend(psq + mobility + coordination + safety, phase(pos))
 }
 
 /// The static score from the side to move, in centipawns.
 pub fn evaluate(pos: &Position) -> i32 {
-    let red = evaluate_red(pos);
+    evaluate_with(pos, pst::sum(pos))
+}
+
+/// `evaluate` given `pst::sum(pos)`, which a search keeps incrementally.
+#[inline]
+pub fn evaluate_with(pos: &Position, psq: i32) -> i32 {
+    let red = evaluate_red_with(pos, psq);
     match pos.side_to_move() {
         Color::Red => red + TEMPO,
         Color::Black => TEMPO - red,

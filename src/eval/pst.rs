@@ -6,12 +6,13 @@
 //! to the lecture's centipawns; the tuner starts from them.
 //!
 //! `PSQ` folds material and table into one packed score per (piece, point), signed for
-//! Red, which is what `Position` sums incrementally.
+//! Red. The search keeps its sum over the board incrementally (`sum` at the root, `delta`
+//! per move), so the evaluation need not walk the board for these terms.
 
 use super::material;
 use super::phased::s;
 use super::weights::*;
-use crate::board::{Color, Kind, Piece, Square};
+use crate::board::{Color, Kind, Move, Piece, Position, Square};
 
 /// Index into a diagram table of the point `index` as seen by `color`.
 const fn diagram_index(color: Color, index: usize) -> usize {
@@ -62,3 +63,28 @@ pub static PSQ: [[i32; 90]; 16] = {
     }
     t
 };
+
+/// Material plus placement of every piece on the board, packed mg/eg, from Red's side.
+pub fn sum(pos: &Position) -> i32 {
+    let mut total = 0;
+    for color in Color::BOTH {
+        for kind in Kind::ALL {
+            let table = &PSQ[Piece::new(color, kind).index()];
+            total += pos
+                .squares_of(color, kind)
+                .map(|sq| table[sq.index()])
+                .sum::<i32>();
+        }
+    }
+    total
+}
+
+/// How making `mv` in `pos` changes `sum(pos)`; read before the move is made.
+#[inline]
+pub fn delta(pos: &Position, mv: Move) -> i32 {
+    let (from, to) = (mv.from().index(), mv.to().index());
+    let piece = pos.piece_at(mv.from()).index();
+    let captured = pos.piece_at(mv.to()).index();
+    // An empty point's entry is zero, so a quiet move needs no branch.
+    PSQ[piece][to] - PSQ[piece][from] - PSQ[captured][to]
+}

@@ -1,5 +1,5 @@
 use super::*;
-use crate::board::Move;
+use crate::board::{Move, Square};
 use crate::rng::SplitMix64;
 
 /// Positions reached by random games from the start, captures preferred half the time so
@@ -40,23 +40,24 @@ fn start_position_is_balanced() {
 }
 
 #[test]
-fn incremental_psq_matches_a_fresh_sum_through_random_games() {
+fn the_psq_sum_matches_a_walk_over_every_point() {
     for pos in random_positions(1, 300) {
-        assert_eq!(pos.psq(), pos.compute_psq(), "{}", pos.to_fen());
-        let reread = Position::from_fen(&pos.to_fen()).unwrap();
-        assert_eq!(reread.psq(), pos.psq());
+        let walked: i32 = (0..90)
+            .map(|i| pst::PSQ[pos.piece_at(Square::from_index(i)).index()][i])
+            .sum();
+        assert_eq!(pst::sum(&pos), walked, "{}", pos.to_fen());
     }
 }
 
 #[test]
-fn unmake_restores_the_psq_sum() {
+fn the_psq_delta_of_every_move_is_the_change_of_the_sum() {
     for mut pos in random_positions(2, 100) {
-        let before = pos.psq();
+        let before = pst::sum(&pos);
         for mv in pos.legal_move_list() {
+            let delta = pst::delta(&pos, mv);
             pos.make_move(mv);
-            assert_eq!(pos.psq(), pos.compute_psq());
+            assert_eq!(pst::sum(&pos), before + delta, "{} {mv:?}", pos.to_fen());
             pos.unmake_move(mv);
-            assert_eq!(pos.psq(), before);
         }
     }
 }
