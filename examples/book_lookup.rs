@@ -6,8 +6,8 @@
 use std::collections::{HashSet, VecDeque};
 use std::time::Instant;
 
-use xiangqi_tui::board::Position;
-use xiangqi_tui::book::{Book, BookKey};
+use xiangqi_core::board::Position;
+use xiangqi_engine::book::{Book, BookKey};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let started = Instant::now();

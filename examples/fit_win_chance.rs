@@ -11,12 +11,12 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use xiangqi_tui::board::{Color, Position};
-use xiangqi_tui::engine::{Limits, Verdict};
-use xiangqi_tui::record::{GameRecord, GameResult};
-use xiangqi_tui::review::{ReviewLimits, evaluate_positions, fit_scale, mean_log_likelihood};
-use xiangqi_tui::rng::SplitMix64;
-use xiangqi_tui::service::{EngineSearcher, Searcher};
+use xiangqi_core::board::{Color, Position};
+use xiangqi_core::record::{GameRecord, GameResult};
+use xiangqi_core::rng::SplitMix64;
+use xiangqi_engine::engine::{Limits, Verdict};
+use xiangqi_engine::review::{ReviewLimits, evaluate_positions, fit_scale, mean_log_likelihood};
+use xiangqi_engine::service::{EngineSearcher, Searcher};
 
 struct Options {
     dir: PathBuf,

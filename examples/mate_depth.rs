@@ -7,9 +7,9 @@
 
 use std::sync::atomic::AtomicBool;
 
-use xiangqi_tui::board::Position;
-use xiangqi_tui::engine::mate_oracle::{defender_lost_within, shortest_forced_win};
-use xiangqi_tui::engine::{Engine, Limits, SearchOptions, Verdict};
+use xiangqi_core::board::Position;
+use xiangqi_engine::engine::mate_oracle::{defender_lost_within, shortest_forced_win};
+use xiangqi_engine::engine::{Engine, Limits, SearchOptions, Verdict};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

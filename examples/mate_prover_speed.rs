@@ -8,9 +8,9 @@
 
 use std::time::Instant;
 
-use xiangqi_tui::board::Position;
-use xiangqi_tui::engine::mate_oracle;
-use xiangqi_tui::engine::mate_prover::MateProver;
+use xiangqi_core::board::Position;
+use xiangqi_engine::engine::mate_oracle;
+use xiangqi_engine::engine::mate_prover::MateProver;
 
 fn main() {
     let Some(path) = std::env::args().nth(1) else {

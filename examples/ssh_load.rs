@@ -130,13 +130,13 @@ async fn main() {
     // Every game in the archive (the pairs resign each one) holds exactly the moves
     // sent, in order; its room is named in its `Site` tag.
     let stored: std::collections::HashMap<String, String> = {
-        use xiangqi_tui::store::Store;
-        let store = xiangqi_tui::store::SqliteStore::open_in(data.path()).expect("the store");
+        use xiangqi_server::store::Store;
+        let store = xiangqi_server::store::SqliteStore::open_in(data.path()).expect("the store");
         (1..)
             .map_while(|id| store.game(id).ok().flatten())
             .filter_map(|archived| {
                 let pgn = archived.game.pgn;
-                let record = xiangqi_tui::record::GameRecord::from_pgn(&pgn).ok()?;
+                let record = xiangqi_core::record::GameRecord::from_pgn(&pgn).ok()?;
                 let room = record.tag("Site")?.strip_prefix("room ")?.to_owned();
                 Some((room, pgn))
             })
@@ -145,7 +145,7 @@ async fn main() {
     let mut lost = 0;
     for (room, played) in &played_rooms {
         let text = stored.get(room.as_str()).map_or("", String::as_str);
-        let moves: Vec<String> = xiangqi_tui::record::GameRecord::from_pgn(text)
+        let moves: Vec<String> = xiangqi_core::record::GameRecord::from_pgn(text)
             .map(|record| record.moves.iter().map(|mv| mv.iccs()).collect())
             .unwrap_or_default();
         if moves.len() != *played || moves.iter().zip(MOVES).any(|(a, b)| a != b) {

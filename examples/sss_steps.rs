@@ -8,8 +8,8 @@
 
 use std::error::Error;
 
-use xiangqi_tui::search::{Algorithm, Limits, Search, Sss, TraceEvent, TraceText};
-use xiangqi_tui::tree::{NodeIndex, Tree};
+use xiangqi_engine::search::{Algorithm, Limits, Search, Sss, TraceEvent, TraceText};
+use xiangqi_engine::tree::{NodeIndex, Tree};
 
 fn main() -> Result<(), Box<dyn Error>> {
     let text = match std::env::args().nth(1) {

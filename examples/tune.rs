@@ -17,15 +17,15 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use clap::Parser;
-use xiangqi_tui::board::rules::Outcome;
-use xiangqi_tui::board::{Color, Move, Position};
-use xiangqi_tui::engine::{Engine, Limits};
-use xiangqi_tui::eval::tune::{
+use xiangqi_core::board::rules::Outcome;
+use xiangqi_core::board::{Color, Move, Position};
+use xiangqi_core::record::{GameRecord, GameResult};
+use xiangqi_core::rng::SplitMix64 as Rng;
+use xiangqi_engine::engine::{Engine, Limits};
+use xiangqi_engine::eval::tune::{
     FitOptions, Freedom, Sample, WeightSet, default_freedoms, error, fit, fit_k, quiet_leaf,
     weights_source,
 };
-use xiangqi_tui::record::{GameRecord, GameResult};
-use xiangqi_tui::rng::SplitMix64 as Rng;
 
 #[derive(Parser, Debug)]
 #[command(about = "Texel-tune the evaluation weights on self-play games or game records")]
@@ -407,8 +407,8 @@ fn main() -> Result<()> {
 
     let mut freedoms = default_freedoms(&start);
     if args.no_pst {
-        let pst = xiangqi_tui::eval::trace::slot::PST;
-        for f in &mut freedoms[pst..pst + xiangqi_tui::eval::trace::slot::PST_LEN] {
+        let pst = xiangqi_engine::eval::trace::slot::PST;
+        for f in &mut freedoms[pst..pst + xiangqi_engine::eval::trace::slot::PST_LEN] {
             *f = Freedom::Fixed;
         }
     }

@@ -19,9 +19,9 @@ use tracing_subscriber::util::SubscriberInitExt;
 
 use crate::cli::{Command, LogFormat};
 
-use xiangqi_tui::KEYS_LOG_TARGET as KEYS_TARGET;
+use xiangqi_app::KEYS_LOG_TARGET as KEYS_TARGET;
 /// What `serve` writes to standard error without `--log` or `RUST_LOG`.
-const SERVE_DEFAULT: &str = "warn,xiangqi_tui::server=info";
+const SERVE_DEFAULT: &str = "warn,xiangqi_server=info";
 
 /// Installs the log for this run, if it has one.
 pub fn init(file: Option<&Path>, command: &Command) -> anyhow::Result<()> {
@@ -114,8 +114,8 @@ struct ServeStderr;
 impl<S: Subscriber> Layer<S> for ServeStderr {
     fn on_event(&self, event: &Event<'_>, _context: LayerContext<'_, S>) {
         let metadata = event.metadata();
-        let server_info = *metadata.level() == Level::INFO
-            && metadata.target().starts_with("xiangqi_tui::server");
+        let server_info =
+            *metadata.level() == Level::INFO && metadata.target().starts_with("xiangqi_server");
         let mut text = Message {
             text: String::new(),
             fields: !server_info,

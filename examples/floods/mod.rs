@@ -273,8 +273,8 @@ struct Saved {
 impl Saved {
     /// Plies of the room as committed (not saved yet: none).
     fn plies(&self) -> usize {
-        use xiangqi_tui::store::Store;
-        let Ok(store) = xiangqi_tui::store::SqliteStore::open_in(&self.data) else {
+        use xiangqi_server::store::Store;
+        let Ok(store) = xiangqi_server::store::SqliteStore::open_in(&self.data) else {
             return 0;
         };
         let rooms = store.rooms().unwrap_or_default();
@@ -282,7 +282,7 @@ impl Saved {
             .iter()
             .find(|saved| saved.name == self.room)
             .map_or("", |saved| saved.pgn.as_str());
-        xiangqi_tui::server::parse_room(text)
+        xiangqi_server::parse_room(text)
             .ok()
             .flatten()
             .map_or(0, |room| room.game.ply())

@@ -9,14 +9,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
-use xiangqi_tui::board::{Move, Position};
-use xiangqi_tui::engine::{
+use xiangqi_core::board::{Move, Position};
+use xiangqi_core::notation::{Notation, format_move};
+use xiangqi_engine::engine::{
     BackendSettings, Engine, Limits, MAX_MULTIPV, PositionNames, PositionSearcher, PvLine,
     SearchInfo, SearchResult, Shown, Skill, Verdict, skill,
 };
-use xiangqi_tui::notation::{Notation, format_move};
-use xiangqi_tui::search::{Algorithm, Details, TraceEvent, TraceText};
-use xiangqi_tui::study::{
+use xiangqi_engine::search::{Algorithm, Details, TraceEvent, TraceText};
+use xiangqi_engine::study::{
     DEFAULT_NODE_CAP, ExploredTree, JsonlOptions, JsonlWriter, TraceFormat, dot,
 };
 

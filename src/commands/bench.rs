@@ -8,8 +8,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use anyhow::{Result, anyhow};
-use xiangqi_tui::board::Position;
-use xiangqi_tui::engine::{Engine, Limits};
+use xiangqi_core::board::Position;
+use xiangqi_engine::engine::{Engine, Limits};
 
 use crate::cli::{BenchArgs, GlobalArgs};
 

@@ -7,17 +7,17 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use serde_json::json;
-use xiangqi_tui::board::{Move, Position};
-use xiangqi_tui::book::builder::add_pgn_text;
-use xiangqi_tui::book::format::encode;
-use xiangqi_tui::book::merge::merge;
-use xiangqi_tui::book::{Book, BookBuilder, Source};
-use xiangqi_tui::engine::book_gen::{GenerateOptions, generate};
-use xiangqi_tui::notation::{Notation, format_move, parse_move};
-use xiangqi_tui::opening::classify;
-use xiangqi_tui::opening::corpus::Corpus;
-use xiangqi_tui::record::xqf::is_xqf;
-use xiangqi_tui::record::{GameRecord, RecordError, decode};
+use xiangqi_core::board::{Move, Position};
+use xiangqi_core::notation::{Notation, format_move, parse_move};
+use xiangqi_core::record::xqf::is_xqf;
+use xiangqi_core::record::{GameRecord, RecordError, decode};
+use xiangqi_engine::book::builder::add_pgn_text;
+use xiangqi_engine::book::format::encode;
+use xiangqi_engine::book::merge::merge;
+use xiangqi_engine::book::{Book, BookBuilder, Source};
+use xiangqi_engine::engine::book_gen::{GenerateOptions, generate};
+use xiangqi_engine::opening::classify;
+use xiangqi_engine::opening::corpus::Corpus;
 
 use super::UsageError;
 use super::progress::ProgressBar;

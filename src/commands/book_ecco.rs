@@ -7,9 +7,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use xiangqi_tui::opening::corpus::{Agreement, Corpus, Part, agreement};
-use xiangqi_tui::opening::{Decide, OpeningTable, TableBuilder};
-use xiangqi_tui::record::decode;
+use xiangqi_core::record::decode;
+use xiangqi_engine::opening::corpus::{Agreement, Corpus, Part, agreement};
+use xiangqi_engine::opening::{Decide, OpeningTable, TableBuilder};
 
 use super::UsageError;
 use super::book::{kib, pgn_files};

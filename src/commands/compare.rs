@@ -3,10 +3,10 @@
 //! checked (see `study::compare`). Bad input is one line and exit status 2.
 
 use anyhow::Result;
-use xiangqi_tui::board::Position;
-use xiangqi_tui::search::Algorithm;
-use xiangqi_tui::study::{Problem, compare};
-use xiangqi_tui::tree::Tree;
+use xiangqi_core::board::Position;
+use xiangqi_engine::search::Algorithm;
+use xiangqi_engine::study::{Problem, compare};
+use xiangqi_engine::tree::Tree;
 
 use super::usage;
 use crate::cli::{CompareArgs, GlobalArgs};

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{Context, bail};
-use xiangqi_tui::config::{
+use xiangqi_app::config::{
     Config, ConfigErrors, ConfigLocation, Overrides, SAMPLE_CONFIG, SettingsLayer, user_themes_dir,
 };
 

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use anyhow::{Result, anyhow};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
-use xiangqi_tui::board::Position;
-use xiangqi_tui::egtb::{self, EgtbError, Material, Observer, Probe, Tablebases, Wdl};
+use xiangqi_core::board::Position;
+use xiangqi_engine::egtb::{self, EgtbError, Material, Observer, Probe, Tablebases, Wdl};
 
 use crate::cli::{EgtbCommand, GlobalArgs};
 

@@ -7,8 +7,8 @@ use std::io::{self, Write};
 
 use anyhow::Result;
 use serde_json::json;
-use xiangqi_tui::egtb::Material;
-use xiangqi_tui::train::lessons::{self, LessonRow, Start, TrainError};
+use xiangqi_app::train::lessons::{self, LessonRow, Start, TrainError};
+use xiangqi_engine::egtb::Material;
 
 use super::UsageError;
 use crate::cli::{DrillArgs, GlobalArgs};
@@ -20,7 +20,7 @@ pub fn run(args: &DrillArgs, global: &GlobalArgs) -> Result<()> {
     };
     let material: Material = name
         .parse()
-        .map_err(|e: xiangqi_tui::egtb::EgtbError| UsageError(e.to_string()))?;
+        .map_err(|e: xiangqi_engine::egtb::EgtbError| UsageError(e.to_string()))?;
     let start = match args.moves {
         Some(moves) => Start::Random {
             moves: Some(moves),
@@ -39,7 +39,7 @@ pub fn run(args: &DrillArgs, global: &GlobalArgs) -> Result<()> {
 #[cfg(feature = "tui")]
 fn open(lesson: lessons::Lesson, start: Start, global: &GlobalArgs) -> Result<()> {
     use anyhow::Context;
-    use xiangqi_tui::tui::{self, Exit, RunOptions};
+    use xiangqi_term::{self as tui, Exit, RunOptions};
 
     let config = crate::commands::config::load(global)?;
     // The game waits behind the drill: it is kept as `play` keeps it.
@@ -48,7 +48,7 @@ fn open(lesson: lessons::Lesson, start: Start, global: &GlobalArgs) -> Result<()
         puzzle_path: RunOptions::default_puzzle_path(),
     };
     let exit = tui::run_with(config, options, |app| {
-        tui::open_drill(app, Box::new(lesson), start);
+        xiangqi_app::open_drill(app, Box::new(lesson), start);
     })
     .context("cannot run the terminal UI")?;
     match exit {

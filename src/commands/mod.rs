@@ -62,8 +62,8 @@ pub(crate) fn threads_flag(global: &crate::cli::GlobalArgs) -> anyhow::Result<us
     match &global.threads {
         None => Ok(1),
         Some(text) => text
-            .parse::<xiangqi_tui::config::Threads>()
-            .map(xiangqi_tui::config::Threads::resolve)
+            .parse::<xiangqi_app::config::Threads>()
+            .map(xiangqi_app::config::Threads::resolve)
             .map_err(|error| usage(format!("--threads: {error}"))),
     }
 }

@@ -4,8 +4,8 @@
 use std::io::{self, Write};
 
 use anyhow::{Context, Result};
-use xiangqi_tui::board::{Color, Kind, Move, Position};
-use xiangqi_tui::notation::{MoveWriter, Notation};
+use xiangqi_core::board::{Color, Kind, Move, Position};
+use xiangqi_core::notation::{MoveWriter, Notation};
 
 use crate::cli::{GlobalArgs, MovesArgs};
 

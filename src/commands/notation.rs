@@ -5,8 +5,8 @@
 use std::io::{self, BufRead, Write};
 
 use anyhow::Result;
-use xiangqi_tui::board::Position;
-use xiangqi_tui::notation::{MoveWriter, Notation, parse_move};
+use xiangqi_core::board::Position;
+use xiangqi_core::notation::{MoveWriter, Notation, parse_move};
 
 /// Converts one input line to its output line (without the newline).
 fn convert(line: &str) -> String {
@@ -62,7 +62,7 @@ mod tests {
 
     #[test]
     fn lines_convert_or_explain() {
-        let start = xiangqi_tui::board::Position::START_FEN;
+        let start = xiangqi_core::board::Position::START_FEN;
         assert_eq!(
             convert(&format!("{start}\tC2.5\r\n")),
             "h2e2\t炮二平五\tC2.5"

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use anyhow::Result;
-use xiangqi_tui::board::{Move, Position};
+use xiangqi_core::board::{Move, Position};
 
 use crate::cli::PerftArgs;
 

@@ -1,7 +1,7 @@
 //! The default command: the terminal UI.
 
 use anyhow::Context;
-use xiangqi_tui::tui::{self, Exit, RunOptions};
+use xiangqi_term::{self as tui, Exit, RunOptions};
 
 use crate::cli::GlobalArgs;
 
@@ -13,11 +13,13 @@ pub fn run(global: &GlobalArgs) -> anyhow::Result<()> {
 pub fn puzzle(id: Option<&str>, global: &GlobalArgs) -> anyhow::Result<()> {
     if let Some(id) = id {
         // A wrong id is a usage error before the terminal is touched.
-        xiangqi_tui::train::find_puzzle(xiangqi_tui::puzzle::builtin(), id).ok_or_else(|| {
-            super::usage(format!(
-                "no puzzle {id} in the built-in set (`xiangqi-tui puzzles` lists them)"
-            ))
-        })?;
+        xiangqi_app::train::find_puzzle(xiangqi_engine::puzzle::builtin(), id).ok_or_else(
+            || {
+                super::usage(format!(
+                    "no puzzle {id} in the built-in set (`xiangqi-tui puzzles` lists them)"
+                ))
+            },
+        )?;
     }
     run_opening(global, Some(id.unwrap_or_default()))
 }
@@ -34,7 +36,7 @@ fn run_opening(global: &GlobalArgs, puzzle: Option<&str>) -> anyhow::Result<()> 
     let exit = match puzzle {
         None => tui::run(config, options),
         Some(id) => tui::run_with(config, options, |app| {
-            if let Err(message) = tui::open_puzzle(app, id) {
+            if let Err(message) = xiangqi_app::open_puzzle(app, id) {
                 app.alert(message);
             }
         }),

@@ -6,8 +6,8 @@ use std::io::{self, BufWriter, Write};
 use anyhow::{Context, Result};
 
 use crate::cli::{GlobalArgs, PuzzlesArgs, PuzzlesCommand};
-use xiangqi_tui::notation::{Notation, format_move};
-use xiangqi_tui::puzzle::{self, Puzzle, Theme};
+use xiangqi_core::notation::{Notation, format_move};
+use xiangqi_engine::puzzle::{self, Puzzle, Theme};
 
 use super::{finish_output, usage};
 

@@ -14,14 +14,14 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 
 use crate::cli::{GlobalArgs, MineArgs};
-use xiangqi_tui::board::rules::Outcome as GameOutcome;
-use xiangqi_tui::board::{Color, Move, Position};
-use xiangqi_tui::book::Book;
-use xiangqi_tui::engine::mate_prover::MateProver;
-use xiangqi_tui::engine::self_play::{SelfPlayGame, SelfPlayOptions, play_game};
-use xiangqi_tui::engine::{Engine, Limits, Verdict};
-use xiangqi_tui::puzzle::{self, Puzzle, Rejection, Source, canonical_key, certify};
-use xiangqi_tui::record::{GameRecord, GameResult};
+use xiangqi_core::board::rules::Outcome as GameOutcome;
+use xiangqi_core::board::{Color, Move, Position};
+use xiangqi_core::record::{GameRecord, GameResult};
+use xiangqi_engine::book::Book;
+use xiangqi_engine::engine::mate_prover::MateProver;
+use xiangqi_engine::engine::self_play::{SelfPlayGame, SelfPlayOptions, play_game};
+use xiangqi_engine::engine::{Engine, Limits, Verdict};
+use xiangqi_engine::puzzle::{self, Puzzle, Rejection, Source, canonical_key, certify};
 
 use super::{threads_flag, usage};
 

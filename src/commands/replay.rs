@@ -7,11 +7,11 @@ use std::io::Write;
 
 use anyhow::{Result, bail};
 use serde_json::json;
-use xiangqi_tui::opening::classify;
-use xiangqi_tui::record::xqf::{XqfErrorKind, is_xqf};
-use xiangqi_tui::record::{
+use xiangqi_core::record::xqf::{XqfErrorKind, is_xqf};
+use xiangqi_core::record::{
     Annotation, GameRecord, MoveFailure, XqfError, decode, parse_pgn, read_xqf,
 };
+use xiangqi_engine::opening::classify;
 
 use crate::cli::ReplayArgs;
 

@@ -8,13 +8,13 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use serde_json::{Value, json};
-use xiangqi_tui::board::{Color, Move, Position};
-use xiangqi_tui::egtb::Tablebases;
-use xiangqi_tui::engine::{Engine, Limits, Verdict};
-use xiangqi_tui::notation::{Notation, format_move};
-use xiangqi_tui::opening::classify;
-use xiangqi_tui::record::{GameRecord, RecordError};
-use xiangqi_tui::review::{
+use xiangqi_core::board::{Color, Move, Position};
+use xiangqi_core::notation::{Notation, format_move};
+use xiangqi_core::record::{GameRecord, RecordError};
+use xiangqi_engine::egtb::Tablebases;
+use xiangqi_engine::engine::{Engine, Limits, Verdict};
+use xiangqi_engine::opening::classify;
+use xiangqi_engine::review::{
     DEFAULT_DEPTH, GameReview, MoveReview, ReviewLimits, builtin_searchers, eval_text, review_game,
 };
 
@@ -65,9 +65,9 @@ pub fn run(args: &ReviewArgs, global: &GlobalArgs) -> Result<()> {
     progress.finish();
     if let Some(path) = &args.output {
         let mut annotated = review.annotate(&record);
-        xiangqi_tui::opening::tag_record(&mut annotated);
+        xiangqi_engine::opening::tag_record(&mut annotated);
         let pgn = annotated.to_pgn(notation);
-        xiangqi_tui::atomic_file::write_atomically(path, &pgn)
+        xiangqi_core::atomic_file::write_atomically(path, &pgn)
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     let mut out = io::stdout().lock();
@@ -193,7 +193,7 @@ fn write_text(
         (Color::Red, review.red_accuracy),
         (Color::Black, review.black_accuracy),
     ] {
-        use xiangqi_tui::review::MoveClass::{Blunder, Inaccuracy, Mistake};
+        use xiangqi_engine::review::MoveClass::{Blunder, Inaccuracy, Mistake};
         let accuracy = accuracy.map_or_else(|| "-".to_string(), |a| format!("{a:.1}"));
         writeln!(
             out,

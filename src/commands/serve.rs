@@ -5,8 +5,8 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use anyhow::{Context, bail};
-use xiangqi_tui::config::{ServerAuth, ServerTable, merge_server};
-use xiangqi_tui::server::{self, ServerSettings};
+use xiangqi_app::config::{ServerAuth, ServerTable, merge_server};
+use xiangqi_server::{self as server, ServerSettings};
 
 use crate::cli::{GlobalArgs, ServeArgs};
 
@@ -27,7 +27,7 @@ pub fn run(args: &ServeArgs, global: &GlobalArgs) -> anyhow::Result<()> {
     let table = merge_server(&config.file.server, &flags);
     let data_dir = match &args.data_dir {
         Some(dir) => dir.clone(),
-        None => xiangqi_tui::paths::data_dir()
+        None => xiangqi_core::paths::data_dir()
             .context("no data directory on this system: give --data-dir")?,
     };
     let listen: SocketAddr = match table.listen {
@@ -97,7 +97,7 @@ pub fn run(args: &ServeArgs, global: &GlobalArgs) -> anyhow::Result<()> {
         settings_of.movetime_ms,
     );
     if let Some(fen) = &args.fen {
-        settings.start = xiangqi_tui::board::Position::from_fen(fen)
+        settings.start = xiangqi_core::board::Position::from_fen(fen)
             .map_err(|error| anyhow::anyhow!("bad --fen: {error}"))?;
     }
     if settings.max_per_address > settings.max_sessions {

@@ -2,9 +2,9 @@
 //! board's place (the explorer) and its search replayed one trace line per step.
 
 use anyhow::Context;
-use xiangqi_tui::search::Algorithm;
-use xiangqi_tui::tree::Tree;
-use xiangqi_tui::tui::{self, Exit, RunOptions};
+use xiangqi_engine::search::Algorithm;
+use xiangqi_engine::tree::Tree;
+use xiangqi_term::{self as tui, Exit, RunOptions};
 
 use super::usage;
 use crate::cli::{GlobalArgs, StudyArgs};
@@ -30,7 +30,7 @@ pub fn run(args: &StudyArgs, global: &GlobalArgs) -> anyhow::Result<()> {
     };
     let mut opened = Ok(());
     let exit = tui::run_with(config, options, |app| {
-        opened = tui::open_tree(app, tree, algorithm);
+        opened = xiangqi_app::open_tree(app, tree, algorithm);
     })
     .context("cannot run the terminal UI")?;
     opened.map_err(|message| usage(format!("{shown}:{message}")))?;

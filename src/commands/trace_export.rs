@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use anyhow::Result;
-use xiangqi_tui::study::TraceFormat;
+use xiangqi_engine::study::TraceFormat;
 
 use super::usage;
 use crate::cli::TraceExportArgs;

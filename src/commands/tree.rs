@@ -4,11 +4,11 @@
 
 use anyhow::{Context, anyhow, bail};
 
-use xiangqi_tui::search::{
+use xiangqi_engine::search::{
     Algorithm, Backend, Bounding, Limits, Recorder, Search, SearchOptions, TranspositionTable,
 };
-use xiangqi_tui::study::{DEFAULT_NODE_CAP, ExportOptions, TraceFormat, write_trace};
-use xiangqi_tui::tree::{NodeIndex, Tree, exact_table_entries, run_tree};
+use xiangqi_engine::study::{DEFAULT_NODE_CAP, ExportOptions, TraceFormat, write_trace};
+use xiangqi_engine::tree::{NodeIndex, Tree, exact_table_entries, run_tree};
 
 use crate::cli::{GlobalArgs, TreeArgs};
 

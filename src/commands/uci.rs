@@ -1,10 +1,10 @@
 //! `xiangqi-tui uci`: the UCI (and UCCI) engine on standard input and output.
 
 use anyhow::Result;
-use xiangqi_tui::egtb::Tablebases;
+use xiangqi_engine::egtb::Tablebases;
 
 pub fn run() -> Result<()> {
-    xiangqi_tui::uci::run_with_tablebases(
+    xiangqi_engine::uci::run_with_tablebases(
         std::io::stdin(),
         std::io::stdout(),
         Tablebases::installed(),

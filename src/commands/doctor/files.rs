@@ -5,13 +5,13 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use xiangqi_tui::book::Book;
-use xiangqi_tui::config::theme::ThemeSet;
-use xiangqi_tui::config::{
+use xiangqi_app::config::theme::ThemeSet;
+use xiangqi_app::config::{
     BookSource, Config, ConfigErrors, ConfigLocation, Settings, user_themes_dir,
 };
-use xiangqi_tui::egtb::{Tablebases, file::EXTENSION};
-use xiangqi_tui::external::ExternalEngine;
+use xiangqi_engine::book::Book;
+use xiangqi_engine::egtb::{Tablebases, file::EXTENSION};
+use xiangqi_engine::external::ExternalEngine;
 
 use super::Check;
 use crate::cli::GlobalArgs;
@@ -52,7 +52,7 @@ pub fn load_config(global: &GlobalArgs) -> Loaded {
 pub fn checks(loaded: &Loaded, checks: &mut Vec<Check>) {
     config_file(loaded, checks);
     themes(loaded, checks);
-    let data_dir = xiangqi_tui::paths::data_dir();
+    let data_dir = xiangqi_core::paths::data_dir();
     checks.push(data_directory(data_dir.as_deref()));
     if let Some(dir) = &data_dir {
         checks.push(saved_game(&dir.join("autosave.pgn")));
@@ -228,7 +228,7 @@ fn saved_game(path: &Path) -> Check {
         }
     };
     #[cfg(feature = "tui")]
-    if let Err(why) = xiangqi_tui::tui::read_game(&text) {
+    if let Err(why) = xiangqi_app::read_game(&text) {
         return Check::warn(
             name,
             format!("{shown} cannot be read back: {why}"),
@@ -241,7 +241,7 @@ fn saved_game(path: &Path) -> Check {
 
 fn tablebases() -> Check {
     let name = "tablebases";
-    let Some(dir) = xiangqi_tui::egtb::default_dir() else {
+    let Some(dir) = xiangqi_engine::egtb::default_dir() else {
         return Check::ok(name, "none (no data directory)");
     };
     let tables = Tablebases::open(&dir);

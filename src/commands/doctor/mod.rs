@@ -172,7 +172,7 @@ fn write_text(out: &mut impl Write, report: &Report) -> std::io::Result<()> {
 fn wrap(text: &str, room: Option<usize>, indent: usize) -> String {
     match room {
         Some(room) => {
-            xiangqi_tui::text::wrap_keeping_words(text, room, 0).join(&format!("\n{:indent$}", ""))
+            xiangqi_core::text::wrap_keeping_words(text, room, 0).join(&format!("\n{:indent$}", ""))
         }
         None => text.to_owned(),
     }

@@ -3,8 +3,8 @@
 
 use std::io::IsTerminal;
 
-use xiangqi_tui::config::theme::{ColorEnv, ColorLevel};
-use xiangqi_tui::config::{ColorMode, Glyphs, Settings};
+use xiangqi_app::config::theme::{ColorEnv, ColorLevel};
+use xiangqi_app::config::{ColorMode, Glyphs, Settings};
 
 use super::Check;
 
@@ -44,7 +44,7 @@ fn size() -> Check {
     };
     #[cfg(feature = "tui")]
     {
-        use xiangqi_tui::tui::{MIN_HEIGHT, MIN_WIDTH};
+        use xiangqi_app::{MIN_HEIGHT, MIN_WIDTH};
         if width < MIN_WIDTH || height < MIN_HEIGHT {
             return Check::warn(
                 name,

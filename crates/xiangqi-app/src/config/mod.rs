@@ -1,0 +1,109 @@
+//! Configuration: settings, profiles, themes; loading, merging and validating them.
+//!
+//! Precedence, in one place (`merge`): built-in defaults < `config.toml` < the chosen
+//! profile < command-line flags. Every error names its file, line, column and key.
+//! No terminal code here: the TUI maps `Theme` colours onto its own types.
+
+mod document;
+mod engines;
+mod error;
+mod file;
+mod layer;
+mod loaded;
+mod overrides;
+mod paths;
+mod raw_value;
+mod server;
+mod setting_key;
+mod settings;
+mod source;
+mod suggest;
+pub mod theme;
+mod threads;
+mod time;
+mod values;
+
+pub use engines::ENGINES_KEY;
+pub use error::{ConfigError, ConfigErrors, ConfigProblem, Origin};
+pub use file::{ConfigFile, PROFILE_KEY, PROFILES_KEY};
+pub use layer::SettingsLayer;
+pub use loaded::Config;
+pub use overrides::Overrides;
+pub use paths::{CONFIG_FILE_NAME, ConfigLocation, THEMES_DIR_NAME, user_themes_dir};
+pub use raw_value::RawValue;
+pub use server::{MaxStartups, SERVER_KEY, SERVER_KEYS, ServerAuth, ServerTable, merge_server};
+pub use setting_key::SettingKey;
+pub use settings::{BUILTIN_ENGINE, MAX_DEPTH, MAX_HASH_MB, NO_LIMIT, Settings, merge};
+pub use threads::{AUTO_THREADS, Threads};
+pub use time::{SAME_TIME, SideTime};
+pub use values::{BookSource, ColorMode, ConfigName, EngineSide, Glyphs, TraceLevel, UnknownValue};
+// The settings hold the search's and the notation's own enums (see `ConfigName`).
+pub use xiangqi_core::notation::Notation;
+pub use xiangqi_engine::search::Algorithm;
+
+/// The commented file `config init` writes: every key at its default, three profiles.
+pub const SAMPLE_CONFIG: &str = include_str!("sample.toml");
+
+impl Settings {
+    /// The settings as TOML that is itself a valid config file (`config show`).
+    pub fn to_toml(&self) -> Result<String, toml::ser::Error> {
+        toml::to_string(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+
+    fn builtin_theme_names() -> Vec<String> {
+        theme::ThemeSet::builtin().names()
+    }
+
+    #[test]
+    fn the_sample_config_is_valid_and_states_the_defaults() {
+        let file = ConfigFile::parse(
+            SAMPLE_CONFIG,
+            Path::new("sample.toml"),
+            &builtin_theme_names(),
+        )
+        .unwrap();
+        assert_eq!(file.default_profile, None);
+        assert_eq!(
+            file.resolve(None, &SettingsLayer::default()).unwrap(),
+            Settings::default()
+        );
+        // Every key is written out, so the sample documents all of them.
+        for key in SettingKey::ALL {
+            assert!(
+                SAMPLE_CONFIG.contains(&format!("\n{} = ", key.name())),
+                "{}",
+                key.name()
+            );
+        }
+        assert_eq!(file.profile_names(), ["beginner", "full-strength", "study"]);
+    }
+
+    #[test]
+    fn shown_settings_read_back_the_same() {
+        let settings = Settings {
+            depth: Some(7),
+            movetime_ms: None,
+            nodes: Some(123_456),
+            algorithm: Algorithm::BStar,
+            color: ColorMode::Ansi256,
+            theme: "mono".into(),
+            ..Settings::default()
+        };
+        let text = settings.to_toml().unwrap();
+        assert!(text.contains("movetime_ms = \"none\"\n"), "{text}");
+        assert!(text.contains("color = \"256\"\n"), "{text}");
+        let file =
+            ConfigFile::parse(&text, Path::new("shown.toml"), &builtin_theme_names()).unwrap();
+        assert_eq!(
+            file.resolve(None, &SettingsLayer::default()).unwrap(),
+            settings
+        );
+    }
+}

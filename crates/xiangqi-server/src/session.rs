@@ -1,0 +1,599 @@
+//! One interactive session: a pty channel shown through a `RemoteSession`. Input comes
+//! from the channel; the room or the lobby change signals redraw it; frames go out
+//! through a bounded slot drained by a writer task, so a client that stops reading
+//! loses frames (and gets a full redraw later) but never holds up anyone else.
+
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use russh::ChannelMsg;
+use russh::server::Msg;
+use tokio::io::{AsyncWrite, AsyncWriteExt};
+use tokio::sync::{Notify, watch};
+
+use xiangqi_app::game::rating::Rating;
+use xiangqi_app::game::{GameState, LobbyCommand, Moderation, ResumeCode, RoomKind, RoomView};
+use xiangqi_core::board::Color;
+use xiangqi_core::record::GameRecord;
+use xiangqi_term::{Intent, RemoteSession, SCREEN_RESTORE, SCREEN_SETUP};
+
+use super::archive::{self, Asker};
+use super::gate::Admission;
+use super::hub::{Hub, Room};
+use super::log;
+use super::moderation::{self, Actor};
+use super::names::{NameClaim, guest_identity};
+use super::pacing::{FramePacer, RESIZE_COST, RateLimit};
+use super::room::Departure;
+
+#[path = "session_lobby.rs"]
+mod lobby;
+
+/// Largest window accepted; bigger requests are clamped (a frame's cost grows with it).
+pub const MAX_COLUMNS: u16 = 400;
+pub const MAX_ROWS: u16 = 150;
+/// Output waiting for a slow client before frames are dropped.
+pub const MAX_PENDING_OUTPUT: usize = 256 * 1024;
+
+pub fn clamp_size(columns: u32, rows: u32) -> (u16, u16) {
+    let clamp = |value: u32, max: u16| u16::try_from(value).unwrap_or(max).clamp(1, max);
+    (clamp(columns, MAX_COLUMNS), clamp(rows, MAX_ROWS))
+}
+
+/// Frames waiting to be written; bounded.
+#[derive(Default)]
+struct Output {
+    pending: Mutex<(Vec<u8>, bool)>,
+    ready: Notify,
+}
+
+impl Output {
+    /// Queues `bytes`; `false` when the client is too far behind and everything
+    /// queued was dropped (the next frame must then be a full one).
+    fn push(&self, bytes: &[u8]) -> bool {
+        let mut pending = self.pending.lock().unwrap_or_else(|p| p.into_inner());
+        let fits = pending.0.len() + bytes.len() <= MAX_PENDING_OUTPUT;
+        if fits {
+            pending.0.extend_from_slice(bytes);
+        } else {
+            pending.0.clear();
+        }
+        drop(pending);
+        self.ready.notify_one();
+        fits
+    }
+
+    fn close(&self) {
+        self.pending.lock().unwrap_or_else(|p| p.into_inner()).1 = true;
+        self.ready.notify_one();
+    }
+
+    async fn drain(self: Arc<Self>, mut writer: impl AsyncWrite + Unpin) {
+        loop {
+            self.ready.notified().await;
+            let (bytes, closed) = {
+                let mut pending = self.pending.lock().unwrap_or_else(|p| p.into_inner());
+                (std::mem::take(&mut pending.0), pending.1)
+            };
+            if !bytes.is_empty()
+                && (writer.write_all(&bytes).await.is_err() || writer.flush().await.is_err())
+            {
+                return;
+            }
+            if closed {
+                return;
+            }
+        }
+    }
+}
+
+/// Who the session is and how it started.
+pub struct SessionStart {
+    /// The key's fingerprint, or the guest's resume code (`resume` changes it to the
+    /// code typed).
+    pub identity: String,
+    pub name: String,
+    /// A guest's resume code, told when it takes a seat.
+    pub guest_code: Option<ResumeCode>,
+    /// A key holder's rating as it signed in (`None`: a guest).
+    pub rating: Option<Rating>,
+    pub addr: Option<SocketAddr>,
+    pub term: String,
+    pub size: (u16, u16),
+    pub command: Option<LobbyCommand>,
+    /// The display name, held for the session's life.
+    pub _name: NameClaim,
+    /// The connection's place, held for the session's life too.
+    pub admission: Arc<Admission>,
+}
+
+/// Wrong resume codes a session may type before it is closed (guessing is slow).
+const MAX_BAD_CODES: u32 = 5;
+
+/// Where the session is.
+enum Place {
+    Lobby,
+    Room {
+        room: Arc<Room>,
+        side: Option<Color>,
+    },
+    /// An archived game, stepped through.
+    Archive,
+    /// The puzzle trainer (or the endgame school): the player's own screen.
+    Training,
+}
+
+struct Session {
+    hub: Arc<Hub>,
+    start: SessionStart,
+    ui: RemoteSession,
+    place: Place,
+    room_version: watch::Receiver<u64>,
+    quit: bool,
+    bad_codes: u32,
+}
+
+/// Runs the session on `channel` until the player leaves, the link drops or the server
+/// stops.
+pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: SessionStart) {
+    let (width, height) = start.size;
+    let ui = match RemoteSession::new(hub.settings.config.clone(), &start.term, width, height) {
+        Ok(ui) => ui,
+        Err(error) => {
+            log(&format!("cannot start a session: {error}"));
+            let _ = channel.close().await;
+            return;
+        }
+    };
+    let output = Arc::new(Output::default());
+    let writer = tokio::spawn(Arc::clone(&output).drain(channel.make_writer()));
+    output.push(SCREEN_SETUP);
+    let mut session = Session {
+        room_version: watch::Sender::new(0).subscribe(),
+        hub: Arc::clone(&hub),
+        ui,
+        place: Place::Lobby,
+        quit: false,
+        bad_codes: 0,
+        start,
+    };
+    // A guest's identity is its resume code: the log never shows it.
+    let shown_identity = session.key().unwrap_or("guest").to_owned();
+    let addr = addr_text(session.start.addr);
+    tracing::info!(
+        event = "session_started",
+        addr = %addr,
+        user = %session.start.name,
+        key = %shown_identity,
+        "{addr} session started for {} ({shown_identity})",
+        session.start.name,
+    );
+    // Held for the session's life: how an admin's kick or ban reaches it.
+    let mut registration =
+        hub.moderation
+            .sessions
+            .register(&session.start.name, session.key(), session.start.addr);
+    session.begin().await;
+    let mut lobby = hub.lobby.subscribe();
+    let mut shutdown = hub.shutdown.subscribe();
+    let mut rate = RateLimit::new(hub.settings.input_bytes_per_second);
+    let mut idle = Box::pin(tokio::time::sleep(hub.settings.idle_timeout));
+    // Whatever arrives between two frames (keys, resizes, room and lobby changes) goes
+    // into one frame: a flood of any of them costs at most one frame per interval.
+    let mut pacer = FramePacer::new();
+    let mut warned_rate = false;
+    let mut reason = "left";
+    let mut goodbye = String::new();
+    // Why an admin ended the session, said as its last line.
+    let mut removed: Option<String> = None;
+    while !session.quit {
+        let in_room = matches!(session.place, Place::Room { .. });
+        let next_frame = pacer.next_frame();
+        let clock_tick = session.ui.clock_refresh();
+        // After `clock_refresh`: a thread that ended before it was asked has sent all
+        // its reports, which are taken here; one still running gets a tick.
+        if let Some(intents) = session.ui.poll_work() {
+            pacer.redraw = true;
+            for intent in intents {
+                session.act(intent).await;
+            }
+        }
+        tokio::select! {
+            message = channel.wait() => match message {
+                Some(ChannelMsg::Data { data }) => {
+                    idle.as_mut().reset(tokio::time::Instant::now() + hub.settings.idle_timeout);
+                    let allowed = rate.allow(data.len());
+                    if allowed < data.len() {
+                        hub.stats.input_dropped(data.len() - allowed);
+                        if !warned_rate {
+                            warned_rate = true;
+                            session.ui.notify("typing too fast: some input was dropped", true);
+                        }
+                    }
+                    let intents = session.ui.feed(&data[..allowed]);
+                    for intent in intents {
+                        session.act(intent).await;
+                    }
+                    pacer.redraw = true;
+                }
+                Some(ChannelMsg::WindowChange { col_width, row_height, .. }) => {
+                    hub.stats.window_change();
+                    pacer.resize = Some(clamp_size(col_width, row_height));
+                }
+                Some(ChannelMsg::Eof | ChannelMsg::Close) | None => {
+                    reason = "disconnected";
+                    break;
+                }
+                Some(_) => {}
+            },
+            changed = session.room_version.changed(), if in_room => {
+                pacer.room_changed |= changed.is_ok();
+            }
+            changed = lobby.changed(), if !in_room => {
+                pacer.lobby_changed |= changed.is_ok();
+            }
+            () = tokio::time::sleep_until(next_frame), if pacer.pending() => {
+                session.frame(&mut pacer, &mut rate, &output);
+            }
+            // A running clock is drawn as it runs down (the hub ends the game on time).
+            () = tokio::time::sleep(clock_tick.unwrap_or_default()), if clock_tick.is_some() => {
+                pacer.redraw = true;
+            }
+            Ok(()) = registration.ended.changed() => {
+                let why = registration.ended.borrow().clone().unwrap_or_default();
+                session.ui.notify(why.clone(), true);
+                session.draw(&output);
+                reason = "removed by an admin";
+                removed = Some(why);
+                break;
+            }
+            _ = shutdown.changed() => {
+                goodbye = session.goodbye();
+                session.ui.notify(format!("the server is stopping: {goodbye}"), true);
+                session.draw(&output);
+                reason = "server stopping";
+                break;
+            }
+            () = &mut idle => {
+                session.ui.notify("idle for too long: goodbye", true);
+                session.draw(&output);
+                reason = "idle timeout";
+                break;
+            }
+        }
+    }
+    session.leave_room(match reason {
+        "disconnected" | "idle timeout" => Departure::Dropped,
+        "server stopping" => Departure::Quietly,
+        _ => Departure::Left,
+    });
+    output.push(SCREEN_RESTORE);
+    if reason == "server stopping" {
+        output.push(format!("xiangqi-tui: the server is stopping; {goodbye}.\r\n").as_bytes());
+    }
+    if let Some(why) = &removed {
+        output.push(format!("xiangqi-tui: {why}\r\n").as_bytes());
+    }
+    output.close();
+    let _ = tokio::time::timeout(Duration::from_millis(500), writer).await;
+    let _ = channel
+        .exit_status(if removed.is_some() { 1 } else { 0 })
+        .await;
+    let _ = channel.eof().await;
+    let _ = channel.close().await;
+    session.start.admission.session_ended();
+    drop(registration);
+    tracing::info!(
+        event = "session_ended",
+        addr = %addr,
+        user = %session.start.name,
+        key = %shown_identity,
+        reason,
+        "{addr} session ended for {}: {reason}",
+        session.start.name
+    );
+}
+
+pub fn addr_text(addr: Option<SocketAddr>) -> String {
+    addr.map_or_else(|| "?".to_owned(), |addr| addr.to_string())
+}
+
+impl Session {
+    /// The key the session signed in with; `None` for a guest.
+    fn key(&self) -> Option<&str> {
+        self.start
+            .guest_code
+            .is_none()
+            .then_some(self.start.identity.as_str())
+    }
+
+    /// Carries out an admin's command (or refuses it) and shows the answer.
+    async fn moderate(&mut self, command: Moderation) {
+        let actor = Actor {
+            name: self.start.name.clone(),
+            key: self.key().map(str::to_owned),
+        };
+        match moderation::carry_out(&self.hub, &actor, command).await {
+            Ok(done) => self.ui.notify(done, false),
+            Err(why) => self.ui.notify(why, true),
+        }
+    }
+
+    /// Counts a room opening against this session's identity, or says why not.
+    fn may_open_room(&self) -> Result<(), String> {
+        let opener = moderation::opener(self.key(), self.start.addr);
+        self.hub
+            .moderation
+            .openings
+            .take(&opener, tokio::time::Instant::now())
+    }
+
+    /// The first screen: the command given, the player's unfinished game, or the lobby.
+    async fn begin(&mut self) {
+        if let Some(command) = self.start.command.take() {
+            self.act(Intent::Lobby(command)).await;
+            return;
+        }
+        if let Some(room) = self.hub.seat_of(&self.start.identity) {
+            let name = room.lock().name.clone();
+            self.enter(room, false, true);
+            self.ui
+                .notify(format!("room {name}: resumed your game"), false);
+            return;
+        }
+        self.show_lobby();
+    }
+
+    /// Applies what changed since the last frame and draws one.
+    fn frame(&mut self, pacer: &mut FramePacer, rate: &mut RateLimit, output: &Output) {
+        // A resize waits while the rate limit is spent: it is only delayed, the
+        // latest size is kept.
+        if let Some((width, height)) = pacer.resize
+            && rate.pay(RESIZE_COST)
+        {
+            pacer.resize = None;
+            self.hub.stats.resize();
+            self.ui.resize(width, height);
+        }
+        if pacer.room_changed {
+            self.refresh_room();
+        }
+        if pacer.lobby_changed && matches!(self.place, Place::Lobby) {
+            self.show_lobby();
+        }
+        pacer.drawn();
+        self.draw(output);
+    }
+
+    fn show_lobby(&mut self) {
+        self.hub.stats.lobby_read();
+        self.ui.show_lobby(self.hub.summaries());
+    }
+
+    /// What the stopping server says of the game shown (the server saved every room it
+    /// could before telling).
+    fn goodbye(&self) -> String {
+        let room = match &self.place {
+            Place::Room { room, .. } => Some(Arc::clone(room)),
+            Place::Lobby | Place::Archive | Place::Training => {
+                self.hub.seat_of(&self.start.identity)
+            }
+        };
+        let not_saved = room.and_then(|room| room.lock().not_saved.clone());
+        match not_saved {
+            Some(error) => format!("this game could NOT be saved ({error})"),
+            None => "your game is saved".to_owned(),
+        }
+    }
+
+    fn draw(&mut self, output: &Output) {
+        self.hub.stats.frame();
+        match self.ui.render() {
+            Ok(bytes) if bytes.is_empty() => {}
+            Ok(bytes) => {
+                if !output.push(&bytes) {
+                    self.hub.stats.frame_dropped();
+                    // Frames were dropped: the next one repaints everything.
+                    self.ui.force_full_redraw();
+                    if let Ok(bytes) = self.ui.render() {
+                        output.push(&bytes);
+                    }
+                }
+            }
+            Err(error) => {
+                log(&format!("cannot draw: {error}"));
+                self.quit = true;
+            }
+        }
+    }
+
+    fn refresh_room(&mut self) {
+        let closed = match &self.place {
+            Place::Room { room, .. } => room.closed(),
+            _ => None,
+        };
+        if let Some(why) = closed {
+            // The room is gone from the hub: nothing to leave but the screen.
+            self.place = Place::Lobby;
+            self.show_lobby();
+            self.ui.notify(why, true);
+            return;
+        }
+        if let Place::Room { room, side } = &mut self.place {
+            let state = room.lock();
+            // A player's side changes with a rematch.
+            if side.is_some() {
+                *side = state.side_of(&self.start.identity);
+            }
+            let view = state.view(*side);
+            drop(state);
+            self.ui.show_room(view);
+            let search = room.search();
+            match (&search.request, search.queued) {
+                (Some(_), Some(place)) => self.ui.notify(
+                    format!("the engines are busy: your game is number {place} in their queue"),
+                    false,
+                ),
+                (Some(request), None) => self.ui.show_engine_search(request, &search.iterations),
+                (None, _) => {}
+            }
+        }
+    }
+
+    /// Shows `room`, as its player when `identity` has a seat there, else watching.
+    /// `returning`: a player coming back to a seat held before (the room is told).
+    fn enter(&mut self, room: Arc<Room>, watch_only: bool, returning: bool) {
+        self.leave_room(Departure::Left);
+        let identity = self.start.identity.clone();
+        let side = if watch_only {
+            None
+        } else {
+            room.lock().side_of(&identity)
+        };
+        let name = self.start.name.clone();
+        self.hub
+            .touch(&room, |state| state.arrive(side, &name, returning));
+        self.room_version = room.version.subscribe();
+        self.place = Place::Room {
+            room: Arc::clone(&room),
+            side,
+        };
+        self.refresh_room();
+    }
+
+    /// Enters `room`, where this session now holds a seat (shown with `rating`;
+    /// `returning`: held before); a guest is told its code.
+    fn enter_seated(&mut self, room: Arc<Room>, rating: Option<Rating>, returning: bool) {
+        let identity = self.start.identity.clone();
+        self.hub.touch(&room, |state| {
+            if let Some(color) = state.side_of(&identity) {
+                state.ratings[color.index()] = rating;
+            }
+        });
+        self.enter(room, false, returning);
+        self.tell_resume_code();
+    }
+
+    /// Enters a room this session opened (seated, shown with `rating`); in a human room
+    /// its log shows the line the opponent types to join.
+    fn enter_opened(&mut self, room: Arc<Room>, rating: Option<Rating>) {
+        let (name, kind) = {
+            let state = room.lock();
+            (state.name.clone(), state.kind)
+        };
+        self.enter_seated(room, rating, false);
+        if kind == RoomKind::Human {
+            let settings = &self.hub.settings;
+            let line = super::join_line(settings.public_address.as_deref(), settings.listen, &name);
+            // The command first, so a narrow log pane keeps it on one line.
+            self.ui.note(format!("{line}   (how your opponent joins)"));
+        }
+    }
+
+    fn tell_resume_code(&mut self) {
+        if let Some(code) = &self.start.guest_code
+            && guest_identity(code) == self.start.identity
+        {
+            // In the log, where it stays; the code first, so a narrow pane shows it.
+            self.ui.note(format!(
+                "resume code {code} (this seat from another connection: \
+                 ssh -t SERVER resume {code})"
+            ));
+        }
+    }
+
+    /// `resume CODE`: takes the seat the code was given for.
+    fn resume(&mut self, code: &ResumeCode) -> Result<(), String> {
+        let identity = guest_identity(code);
+        let Some(room) = self.hub.seat_of(&identity) else {
+            self.bad_codes += 1;
+            if self.bad_codes >= MAX_BAD_CODES {
+                log(&format!(
+                    "{} closed: {MAX_BAD_CODES} wrong resume codes",
+                    addr_text(self.start.addr)
+                ));
+                self.quit = true;
+            }
+            return Err(format!("no unfinished game has the resume code {code}"));
+        };
+        self.start.identity = identity;
+        self.start.guest_code = Some(code.clone());
+        let name = room.lock().name.clone();
+        self.enter(room, false, true);
+        self.ui
+            .notify(format!("room {name}: resumed your game"), false);
+        Ok(())
+    }
+
+    fn leave_room(&mut self, how: Departure) {
+        if let Place::Room { room, side } = std::mem::replace(&mut self.place, Place::Lobby) {
+            let name = self.start.name.clone();
+            self.hub
+                .touch(&room, |state| state.depart(side, &name, how));
+        }
+    }
+
+    async fn act(&mut self, intent: Intent) {
+        match intent {
+            Intent::Quit => self.quit = true,
+            Intent::Lobby(command) => self.lobby_command(command).await,
+            Intent::Moderate(command) => self.moderate(command).await,
+            Intent::RecordPuzzle(record) => self.record_puzzle(*record).await,
+            Intent::Leave => {
+                self.leave_room(Departure::Left);
+                self.show_lobby();
+                self.ui
+                    .notify("back in the lobby; your seat is kept", false);
+            }
+            other => self.room_intent(other),
+        }
+    }
+
+    fn room_intent(&mut self, intent: Intent) {
+        let Place::Room { room, side } = &self.place else {
+            return;
+        };
+        let room = Arc::clone(room);
+        let name = self.start.name.clone();
+        if let Intent::Say(text) = &intent {
+            // Spectators are marked: only the players speak for their seats.
+            let from = match side {
+                Some(_) => name,
+                None => format!("{name} (watching)"),
+            };
+            let _ = self.hub.change(&room, |state| {
+                state.say(&from, text);
+                Ok(())
+            });
+            return;
+        }
+        let Some(side) = *side else {
+            self.ui.notify("spectators watch; they can :say", true);
+            return;
+        };
+        let result = match intent {
+            Intent::Play(mv) => self.hub.change(&room, |state| state.play(side, mv)),
+            Intent::Resign => self
+                .hub
+                .change(&room, |state| state.resign(side).map(|()| "")),
+            Intent::Draw => self.hub.change(&room, |state| state.draw(side)),
+            Intent::Undo => self.hub.change(&room, |state| state.undo(side)),
+            // A finished room whose name was taken by a new room is only a view now.
+            Intent::Rematch if !self.hub.holds(&room) => {
+                Err("this room's name went to a new room: open a new room for a rematch".to_owned())
+            }
+            Intent::Rematch => self.hub.change(&room, |state| state.rematch(side)),
+            _ => Ok(""),
+        };
+        match result {
+            Ok("") => {}
+            Ok(text) => self.ui.notify(text, false),
+            Err(error) => {
+                // The board shows the room's game again, whatever was tried.
+                self.refresh_room();
+                self.ui.notify(error, true);
+            }
+        }
+    }
+}

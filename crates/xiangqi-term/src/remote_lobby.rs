@@ -1,0 +1,279 @@
+//! The lobby of the SSH server, the first screen of a remote session: the rooms with
+//! their players, spectators and moves, and a command line for `new engine [ROOM]`,
+//! `new human [ROOM]`, `join ROOM`, `watch ROOM` and `rooms` (the same commands an SSH
+//! client may give as its command).
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use xiangqi_app::key::{KeyCode, KeyModifiers};
+
+use xiangqi_app::game::{
+    LOBBY_USAGE, LobbyCommand, Moderation, RoomKind, RoomSummary, lobby_help_lines, room_headings,
+    room_line,
+};
+
+use super::remote::Intent;
+use super::view::text::tail;
+use unicode_width::UnicodeWidthStr;
+use xiangqi_app::action::Action;
+use xiangqi_app::app::App;
+use xiangqi_app::input::InputLine;
+
+/// The lobby's state in one session.
+#[derive(Debug, Default)]
+pub struct Lobby {
+    pub line: InputLine,
+    pub rooms: Vec<RoomSummary>,
+    pub selected: usize,
+    /// The last message (`true`: an error), shown above the line.
+    pub message: Option<(String, bool)>,
+    /// `help` shows the commands in place of the room list.
+    pub help: bool,
+    /// A list shown in place of the rooms (`games`, `top`): its title and lines.
+    pub page: Option<(String, Vec<String>)>,
+}
+
+impl Lobby {
+    pub fn set_rooms(&mut self, rooms: Vec<RoomSummary>) {
+        self.rooms = rooms;
+        self.selected = self.selected.min(self.rooms.len().saturating_sub(1));
+    }
+
+    pub fn handle(&mut self, action: Action) -> Vec<Intent> {
+        match action {
+            Action::Paste(text) => {
+                self.line.insert_str(text.lines().next().unwrap_or(""));
+                Vec::new()
+            }
+            Action::Key(key) => {
+                match key.code {
+                    KeyCode::Char('u') if key.modifiers.contains(KeyModifiers::CONTROL) => {
+                        self.line.delete_to_start()
+                    }
+                    KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => {
+                        self.line.insert(c);
+                    }
+                    KeyCode::Backspace => self.line.backspace(),
+                    KeyCode::Left => self.line.left(),
+                    KeyCode::Right => self.line.right(),
+                    KeyCode::Esc => {
+                        self.line.clear();
+                        self.help = false;
+                        self.page = None;
+                    }
+                    KeyCode::Up => self.selected = self.selected.saturating_sub(1),
+                    KeyCode::Down => {
+                        self.selected = (self.selected + 1).min(self.rooms.len().saturating_sub(1))
+                    }
+                    KeyCode::Enter => return self.submit(),
+                    _ => {}
+                }
+                Vec::new()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Runs the line's command. The line clears whatever happens (a failed command
+    /// too: its error stays above the line), so the next command starts afresh.
+    fn submit(&mut self) -> Vec<Intent> {
+        let text = self.line.text().trim().to_owned();
+        self.line.clear();
+        self.message = None;
+        self.help = false;
+        self.page = None;
+        if text.is_empty() {
+            // Enter on the list: take an open seat, else watch.
+            let Some(room) = self.rooms.get(self.selected) else {
+                return Vec::new();
+            };
+            let open = room.kind == RoomKind::Human && (room.red.is_none() || room.black.is_none());
+            let command = if open {
+                LobbyCommand::Join(room.name.clone())
+            } else {
+                LobbyCommand::Watch(room.name.clone())
+            };
+            return vec![Intent::Lobby(command)];
+        }
+        if let Some(command) = Moderation::parse_line(&text) {
+            return match command {
+                Ok(command) => vec![Intent::Moderate(command)],
+                Err(usage) => {
+                    self.message = Some((format!("{text}: {usage}"), true));
+                    Vec::new()
+                }
+            };
+        }
+        match LobbyCommand::parse(&text) {
+            Ok(LobbyCommand::Help) => {
+                self.help = true;
+                Vec::new()
+            }
+            Ok(command) => vec![Intent::Lobby(command)],
+            Err(error) => {
+                self.message = Some((format!("{text}: {error}"), true));
+                Vec::new()
+            }
+        }
+    }
+}
+
+pub fn draw(lobby: &Lobby, app: &App, frame: &mut Frame) {
+    let palette = &crate::style::Palette::new(&app.theme);
+    let area = frame.area();
+    frame.render_widget(Block::new().style(palette.text), area);
+    let [list, help, message, input] = Layout::vertical([
+        Constraint::Min(3),
+        Constraint::Length(2),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let (lines, title) = match (&lobby.page, lobby.help) {
+        (_, true) => (
+            help_lines(app),
+            " lobby commands (Esc: the rooms) ".to_owned(),
+        ),
+        (Some((title, page)), false) => {
+            (page_lines(page, app), format!(" {title} (Esc: the rooms) "))
+        }
+        (None, false) => (room_lines(lobby, app), " xiangqi rooms ".to_owned()),
+    };
+    let block = Block::new()
+        .borders(Borders::ALL)
+        .border_style(palette.pane_border_focused)
+        .title(Span::styled(title, palette.pane_title));
+    let mut paragraph = Paragraph::new(lines).block(block).style(palette.pane);
+    if lobby.help {
+        paragraph = paragraph.wrap(Wrap { trim: false });
+    }
+    frame.render_widget(paragraph, list);
+    let help_lines = vec![
+        Line::from(
+            " Up/Down, Enter: join an open seat or watch | help: the commands | Ctrl-C leaves",
+        ),
+        Line::from(" in a room: moves as at home, Ctrl-R resign, :draw, :undo, :say TEXT, :leave"),
+    ];
+    frame.render_widget(Paragraph::new(help_lines).style(palette.text), help);
+    let (text, style) = match &lobby.message {
+        Some((text, true)) => (text.clone(), palette.status_alert),
+        Some((text, false)) => (text.clone(), palette.status),
+        None => match lobby.rooms.len() {
+            1 => ("1 room".to_owned(), palette.status),
+            rooms => (format!("{rooms} rooms"), palette.status),
+        },
+    };
+    frame.render_widget(Paragraph::new(format!(" {text}")).style(style), message);
+    // The end of a long line, so the cursor and the error stay in sight.
+    let room = usize::from(input.width).saturating_sub(2);
+    let (text, style) = match lobby.line.error() {
+        Some(error) => {
+            let shown = tail(lobby.line.text(), room.saturating_sub(error.width() + 4));
+            (format!("> {shown}  ({error})"), palette.input_error)
+        }
+        None => (
+            format!("> {}", tail(lobby.line.text(), room)),
+            palette.input,
+        ),
+    };
+    frame.render_widget(Paragraph::new(text).style(style), input);
+}
+
+fn room_lines<'a>(lobby: &Lobby, app: &'a App) -> Vec<Line<'a>> {
+    let palette = &crate::style::Palette::new(&app.theme);
+    if lobby.rooms.is_empty() {
+        return [
+            "no rooms yet: type 'new human' to open one for a friend, 'new engine' to play the engine",
+            "or train alone: 'puzzle' for a mate puzzle at your level, 'drill' for the endgame school",
+        ]
+        .into_iter()
+        .map(|text| Line::from(Span::styled(text, palette.log_detail)))
+        .collect();
+    }
+    let mut lines = vec![Line::from(Span::styled(
+        room_headings(),
+        palette.pane_title,
+    ))];
+    lines.extend(lobby.rooms.iter().enumerate().map(|(index, room)| {
+        let style = if index == lobby.selected {
+            palette.pane_highlight
+        } else {
+            palette.pane
+        };
+        Line::from(Span::styled(room_line(room), style))
+    }));
+    lines
+}
+
+/// A list under its headings (the first line).
+fn page_lines<'a>(page: &'a [String], app: &'a App) -> Vec<Line<'a>> {
+    let palette = &crate::style::Palette::new(&app.theme);
+    page.iter()
+        .enumerate()
+        .map(|(index, line)| {
+            let style = if index == 0 && page.len() > 1 {
+                palette.pane_title
+            } else {
+                palette.pane
+            };
+            Line::from(Span::styled(line.as_str(), style))
+        })
+        .collect()
+}
+
+fn help_lines(app: &App) -> Vec<Line<'_>> {
+    let mut lines: Vec<Line> = lobby_help_lines().into_iter().map(Line::from).collect();
+    lines.push(Line::from(""));
+    lines.push(Line::styled(
+        format!("usage: {LOBBY_USAGE}"),
+        crate::style::to_tui(&app.theme.log_detail),
+    ));
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use xiangqi_app::key::{KeyEvent, KeyModifiers};
+
+    use super::*;
+
+    fn typed(lobby: &mut Lobby, text: &str) -> Vec<Intent> {
+        for c in text.chars() {
+            lobby.handle(Action::Key(KeyEvent::new(
+                KeyCode::Char(c),
+                KeyModifiers::NONE,
+            )));
+        }
+        lobby.handle(Action::Key(KeyEvent::new(
+            KeyCode::Enter,
+            KeyModifiers::NONE,
+        )))
+    }
+
+    #[test]
+    fn after_a_failed_command_the_line_is_empty_and_the_next_one_works() {
+        let mut lobby = Lobby::default();
+        assert!(typed(&mut lobby, "jion r1").is_empty());
+        let (error, alert) = lobby.message.clone().unwrap();
+        assert!(alert && error.starts_with("jion r1: "), "{error}");
+        assert!(lobby.line.is_empty(), "the failed command left the line");
+        // The next command is not glued to the failed one ("jion r1help").
+        assert!(typed(&mut lobby, "help").is_empty());
+        assert!(lobby.help);
+        assert_eq!(lobby.message, None, "the error goes with the next command");
+        // A command the server refuses later (no such room) also starts afresh.
+        let intents = typed(&mut lobby, "join nosuch");
+        assert!(
+            matches!(&intents[..], [Intent::Lobby(LobbyCommand::Join(room))] if room == "nosuch")
+        );
+        lobby.message = Some(("no room nosuch".to_owned(), true));
+        assert!(lobby.line.is_empty());
+        let intents = typed(&mut lobby, "new human k1");
+        assert!(
+            matches!(&intents[..], [Intent::Lobby(LobbyCommand::NewHuman(Some(room)))] if room == "k1"),
+            "{intents:?}"
+        );
+    }
+}
