@@ -181,7 +181,8 @@ pub struct App {
 
 impl App {
     /// A new game with `config`'s settings; `engine_available` says whether the build
-    /// has an engine. No I/O: the driver offers a saved game with `offer_resume`.
+    /// has an engine. No I/O: the driver brings a saved game back with
+    /// `resume::start_with`.
     pub fn new(config: Config, color_env: ColorEnv, engine_available: bool) -> App {
         let color_level = ColorLevel::for_mode(config.settings.color, &color_env);
         let palette = palette_for(&config.themes, &config.settings.theme, color_level);
@@ -411,13 +412,6 @@ impl App {
             .running()
             .is_some_and(|side| self.clock.control(side).is_some())
             && !self.game_over()
-    }
-
-    /// Offers to resume an unfinished game found at start.
-    pub fn offer_resume(&mut self, game: GameState) {
-        self.popups.push(Popup::Resume {
-            game: Box::new(game),
-        });
     }
 
     pub fn notify(&mut self, text: impl Into<String>) {
