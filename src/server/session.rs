@@ -16,7 +16,7 @@ use crate::board::Color;
 use crate::game::rating::Rating;
 use crate::game::{GameState, LobbyCommand, Moderation, ResumeCode, RoomKind, RoomView};
 use crate::record::GameRecord;
-use crate::tui::{Intent, RemoteSession, SCREEN_RESTORE, SCREEN_SETUP};
+use crate::tui::{Intent, LobbyPage, RemoteSession, SCREEN_RESTORE, SCREEN_SETUP};
 
 use super::archive::{self, Asker};
 use super::gate::Admission;

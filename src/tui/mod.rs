@@ -70,6 +70,7 @@ pub use puzzle_mode::{PuzzleMode, PuzzleRecord, RatingChange, Trainer, open_puzz
 pub use records::{autosave_text, pgn_text, read_game, read_game_bytes};
 pub use remote::{Intent, RemoteSession, SCREEN_RESTORE, SCREEN_SETUP};
 pub use remote_input::InputDecoder;
+pub use remote_lobby::Page as LobbyPage;
 pub use resume::start_with;
 pub use review_link::{
     ReviewRequest, ReviewState, ReviewUpdate, Reviewed, Running as ReviewRunning, run as run_review,

@@ -210,8 +210,8 @@ impl RemoteSession {
     }
 
     /// Shows a list (`games`, `top`) in place of the room list, until the next command.
-    pub fn show_lobby_page(&mut self, title: String, lines: Vec<String>) {
-        self.lobby.page = Some((title, lines));
+    pub fn show_lobby_page(&mut self, page: super::remote_lobby::Page) {
+        self.lobby.page = Some(page);
     }
 
     /// Shows `view` (entering the room or following its changes).
