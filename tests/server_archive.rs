@@ -9,6 +9,7 @@ use std::time::Duration;
 use server_support::{Terminal, exec_as, settings, start, user_key, wait_archived};
 use xiangqi_tui::game::GameState;
 use xiangqi_tui::record::GameRecord;
+use xiangqi_tui::server::start as start_server;
 
 /// The rating `top` shows for `name` (its third column), without the `?` mark.
 fn rating_in(top: &str, name: &str) -> f64 {
@@ -307,4 +308,56 @@ async fn a_move_the_opponent_saw_survives_kill_9_of_the_server() {
     assert!(ann.text().contains("cy (guest) watches"), "{}", ann.text());
     server.kill().unwrap();
     server.wait().unwrap();
+}
+
+// Issue 40, 5: a second `serve` on the same data directory started silently while the
+// first held the store. It is refused at start, with the path and the first's process.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_server_on_the_same_data_directory_is_refused_at_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let lock = dir.path().join("serve.lock");
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut first = serve_process(dir.path(), port);
+    wait_listening(port).await;
+    let refusal = format!(
+        "{}: the data directory is in use by another `xiangqi-tui serve` (process {}); \
+         stop it first, or give this one another --data-dir",
+        lock.display(),
+        first.id()
+    );
+    // Another process: it stops at once, with the reason.
+    let second = std::process::Command::new(env!("CARGO_BIN_EXE_xiangqi-tui"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+        .arg(dir.path())
+        .env("XDG_CONFIG_HOME", dir.path().join("config"))
+        .env("HOME", dir.path())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!second.status.success());
+    let stderr = String::from_utf8_lossy(&second.stderr);
+    assert!(stderr.contains(&refusal), "{stderr}");
+    // A server in this process too.
+    match start_server(settings(dir.path())).await {
+        Ok(_) => panic!("a second server started on the same data directory"),
+        Err(error) => assert_eq!(error, refusal),
+    }
+    // The first one gone (even by SIGKILL), the directory is free.
+    first.kill().unwrap();
+    first.wait().unwrap();
+    let server = start(settings(dir.path())).await;
+    match start_server(settings(dir.path())).await {
+        Ok(_) => panic!("a second server started on the same data directory"),
+        Err(error) => assert!(
+            error.contains(&format!("(process {})", std::process::id())),
+            "{error}"
+        ),
+    }
+    assert_eq!(server.stop(Duration::from_secs(2)).await, []);
+    let again = start(settings(dir.path())).await;
+    assert_eq!(again.stop(Duration::from_secs(2)).await, []);
 }
