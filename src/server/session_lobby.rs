@@ -207,7 +207,8 @@ impl Session {
             chat: vec![(
                 0,
                 format!(
-                    "* archived game #{id}, {}: step with the arrow keys; :leave for the lobby",
+                    "* archived game #{id}, {}: step with the arrow keys (Home, End: the start, \
+                     the end); :review marks the mistakes, n N go to them; :leave for the lobby",
                     tag("Date")
                 ),
             )],
