@@ -211,7 +211,7 @@ pub fn start_game(app: &mut App, game: GameState) {
     app.input.clear();
     app.log.clear();
     app.engine.paused = false;
-    app.engine.last_info = None;
+    app.engine.last = None;
     app.hint = None;
     app.orient();
     app.reset_clock();

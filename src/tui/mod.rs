@@ -52,7 +52,7 @@ mod view;
 
 pub use action::{Action, BrowseTo, Command, Direction, Effect, ExplorerMove, LogScroll, RoomAsk};
 pub use analysis::{Analysis, Purpose, graph_points};
-pub use app::{App, AppMode, Browse, EngineState, Focus, Notice, Thinking};
+pub use app::{App, AppMode, Browse, EngineState, Focus, LastSearch, Notice, Thinking};
 pub use compare_view::{CompareRequest, CompareUpdate, CompareView, compare_view_row};
 pub use drill_link::{
     DrillMode, School, SchoolJob, SchoolUpdate, open as open_drill, run as run_school,
