@@ -17,6 +17,7 @@ mod logs;
 mod multipv;
 mod notation_commands;
 mod puzzles;
+mod readers;
 mod review;
 #[cfg(feature = "server")]
 mod server_archive;

@@ -9,6 +9,7 @@ use std::time::Duration;
 use server_support::{Terminal, exec_as, settings, start, user_key, wait_archived};
 use xiangqi_app::game::GameState;
 use xiangqi_core::record::GameRecord;
+use xiangqi_server::start as start_server;
 
 /// The rating `top` shows for `name` (its third column), without the `?` mark.
 fn rating_in(top: &str, name: &str) -> f64 {
@@ -161,15 +162,13 @@ async fn a_name_is_pinned_to_its_key_and_a_guest_of_that_name_is_shown_as_a_gues
     assert_eq!(server.stop(Duration::from_secs(2)).await, []);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_archived_game_opens_in_the_lobby_to_be_stepped_through() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(settings(dir.path())).await;
-    let addr = server.addr;
+/// Ann (a guest) plays `h2e2` against the engine in `e1` and resigns: game #1 of the
+/// archive. She is back in the lobby.
+async fn ann_with_an_archived_game(addr: std::net::SocketAddr, dir: &std::path::Path) -> Terminal {
     let mut ann = Terminal::open(addr, "ann", None, Some("new engine e1")).await;
     ann.wait_text("room e1").await;
     ann.command("h2e2").await;
-    server_support::wait_room(dir.path(), "e1", "the engine's reply", |text| {
+    server_support::wait_room(dir, "e1", "the engine's reply", |text| {
         xiangqi_server::parse_room(text)
             .ok()
             .flatten()
@@ -179,9 +178,17 @@ async fn an_archived_game_opens_in_the_lobby_to_be_stepped_through() {
     ann.command(":resign").await;
     ann.type_text("y").await;
     ann.wait_text("archived as #1").await;
-    wait_archived(dir.path(), 1, "the game", |text| text.contains("0-1")).await;
+    wait_archived(dir, 1, "the game", |text| text.contains("0-1")).await;
     ann.command(":leave").await;
     ann.wait_text("xiangqi rooms").await;
+    ann
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_archived_game_opens_in_the_lobby_to_be_stepped_through() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(settings(dir.path())).await;
+    let mut ann = ann_with_an_archived_game(server.addr, dir.path()).await;
     ann.command("games").await;
     ann.wait_text("your last games").await;
     ann.wait_text("resignation").await;
@@ -195,6 +202,37 @@ async fn an_archived_game_opens_in_the_lobby_to_be_stepped_through() {
     ann.type_text("\u{15}").await;
     ann.command(":leave").await;
     ann.wait_text("xiangqi rooms").await;
+    assert_eq!(server.stop(Duration::from_secs(2)).await, []);
+}
+
+// Issue 40, 3: Down then Enter in the `games` list seated the player in someone's open
+// room (the keys went to the room list hidden under it).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn enter_in_the_games_list_opens_the_game_and_never_joins_a_room() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(settings(dir.path())).await;
+    let addr = server.addr;
+    let mut ann = ann_with_an_archived_game(addr, dir.path()).await;
+    let mut bob = Terminal::open(addr, "bob", None, Some("new human h1")).await;
+    bob.wait_text("room h1").await;
+    // The lobby lists e1 (over) and h1 (waiting for a player).
+    ann.wait_text("bob (guest)").await;
+    ann.command("games").await;
+    ann.wait_text("Up/Down, Enter: step through the game").await;
+    // Down past the one game, then Enter: the game opens.
+    ann.type_text("\x1b[B").await;
+    ann.type_text("\r").await;
+    ann.wait_text("archived game #1").await;
+    let (rooms, _, _) = server_support::exec(addr, "rooms").await;
+    let h1 = rooms.lines().find(|line| line.starts_with("h1 ")).unwrap();
+    assert!(h1.contains("(open)") && h1.contains("waiting"), "{rooms}");
+    assert!(!h1.contains("ann"), "{rooms}");
+    // Back in the lobby, Down and Enter on the room list still take the open seat.
+    ann.command(":leave").await;
+    ann.wait_text("xiangqi rooms").await;
+    ann.type_text("\x1b[B").await;
+    ann.type_text("\r").await;
+    ann.wait_text("room h1").await;
     assert_eq!(server.stop(Duration::from_secs(2)).await, []);
 }
 
@@ -270,4 +308,56 @@ async fn a_move_the_opponent_saw_survives_kill_9_of_the_server() {
     assert!(ann.text().contains("cy (guest) watches"), "{}", ann.text());
     server.kill().unwrap();
     server.wait().unwrap();
+}
+
+// Issue 40, 5: a second `serve` on the same data directory started silently while the
+// first held the store. It is refused at start, with the path and the first's process.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_server_on_the_same_data_directory_is_refused_at_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let lock = dir.path().join("serve.lock");
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut first = serve_process(dir.path(), port);
+    wait_listening(port).await;
+    let refusal = format!(
+        "{}: the data directory is in use by another `xiangqi-tui serve` (process {}); \
+         stop it first, or give this one another --data-dir",
+        lock.display(),
+        first.id()
+    );
+    // Another process: it stops at once, with the reason.
+    let second = std::process::Command::new(env!("CARGO_BIN_EXE_xiangqi-tui"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+        .arg(dir.path())
+        .env("XDG_CONFIG_HOME", dir.path().join("config"))
+        .env("HOME", dir.path())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!second.status.success());
+    let stderr = String::from_utf8_lossy(&second.stderr);
+    assert!(stderr.contains(&refusal), "{stderr}");
+    // A server in this process too.
+    match start_server(settings(dir.path())).await {
+        Ok(_) => panic!("a second server started on the same data directory"),
+        Err(error) => assert_eq!(error, refusal),
+    }
+    // The first one gone (even by SIGKILL), the directory is free.
+    first.kill().unwrap();
+    first.wait().unwrap();
+    let server = start(settings(dir.path())).await;
+    match start_server(settings(dir.path())).await {
+        Ok(_) => panic!("a second server started on the same data directory"),
+        Err(error) => assert!(
+            error.contains(&format!("(process {})", std::process::id())),
+            "{error}"
+        ),
+    }
+    assert_eq!(server.stop(Duration::from_secs(2)).await, []);
+    let again = start(settings(dir.path())).await;
+    assert_eq!(again.stop(Duration::from_secs(2)).await, []);
 }

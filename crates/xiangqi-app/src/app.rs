@@ -103,10 +103,34 @@ pub struct EngineState {
     /// Stopped by the player: the engine sides wait until "engine moves now".
     pub paused: bool,
     pub next_id: SearchId,
-    /// The last finished search's final iteration, for the status line.
-    pub last_info: Option<SearchInfo>,
-    /// The side `last_info` searched for (its scores are that side's).
-    pub last_side: Color,
+    /// The last finished search of the game (`App::last_search` reads it).
+    pub last: Option<LastSearch>,
+}
+
+/// A finished search of the game, for the status line and the engine's answer to a draw
+/// offer. It speaks of the position it searched: once the game is taken back before
+/// it, it says nothing (`App::last_search`), so nothing shows a search undone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LastSearch {
+    /// Its final iteration.
+    pub info: SearchInfo,
+    /// The side it searched for (its scores are that side's).
+    pub side: Color,
+    /// The game's plies when it was searched, and the position's key.
+    ply: usize,
+    key: u64,
+}
+
+impl LastSearch {
+    /// `info`, searched for `side` in `game`'s position now.
+    pub fn new(info: SearchInfo, side: Color, game: &GameState) -> LastSearch {
+        LastSearch {
+            info,
+            side,
+            ply: game.ply(),
+            key: game.position().key(),
+        }
+    }
 }
 
 /// A one-line message on the status line until the next key.
@@ -181,7 +205,8 @@ pub struct App {
 
 impl App {
     /// A new game with `config`'s settings; `engine_available` says whether the build
-    /// has an engine. No I/O: the driver offers a saved game with `offer_resume`.
+    /// has an engine. No I/O: the driver brings a saved game back with
+    /// `resume::start_with`.
     pub fn new(config: Config, color_env: ColorEnv, engine_available: bool) -> App {
         let color_level = ColorLevel::for_mode(config.settings.color, &color_env);
         let theme = theme_for(&config.themes, &config.settings.theme, color_level);
@@ -208,8 +233,7 @@ impl App {
                 thinking: None,
                 paused: false,
                 next_id: 1,
-                last_info: None,
-                last_side: Color::Red,
+                last: None,
             },
             notice: None,
             size: (80, 24),
@@ -399,6 +423,13 @@ impl App {
         self.config.settings.step && self.engine_traces()
     }
 
+    /// The last finished search, while the game still holds the position it searched.
+    pub fn last_search(&self) -> Option<&LastSearch> {
+        self.engine.last.as_ref().filter(|last| {
+            self.game.ply() >= last.ply && self.game.position_at(last.ply).key() == last.key
+        })
+    }
+
     /// Whether the engine playing now reports trace events: only the in-process one.
     pub fn engine_traces(&self) -> bool {
         self.engine.traces && super::engine_choice::builtin_chosen(self)
@@ -411,13 +442,6 @@ impl App {
             .running()
             .is_some_and(|side| self.clock.control(side).is_some())
             && !self.game_over()
-    }
-
-    /// Offers to resume an unfinished game found at start.
-    pub fn offer_resume(&mut self, game: GameState) {
-        self.popups.push(Popup::Resume {
-            game: Box::new(game),
-        });
     }
 
     pub fn notify(&mut self, text: impl Into<String>) {

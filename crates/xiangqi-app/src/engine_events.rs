@@ -161,8 +161,10 @@ pub fn on_engine_event(app: &mut App, event: EngineEvent) -> Vec<Effect> {
                 }
                 return Vec::new();
             }
-            app.engine.last_info = thinking.info;
-            app.engine.last_side = thinking.side;
+            // The game has not changed since it started (a change stops the search).
+            app.engine.last = thinking
+                .info
+                .map(|info| super::app::LastSearch::new(info, thinking.side, &app.game));
             match mv {
                 Some(mv) if thinking.play_result && app.position().is_legal(mv) => {
                     let text = super::notation_link::format_move(

@@ -144,7 +144,7 @@ pub fn settle(app: &mut App, effects: &mut Vec<Effect>) {
             break;
         }
         // The game to play is not chosen while the resume question is open.
-        let resuming = matches!(app.popups.last(), Some(Popup::Resume { .. }));
+        let resuming = matches!(app.popups.last(), Some(Popup::Resume));
         if !resuming {
             let situation = Situation::of(app);
             let mode_changed = app
@@ -172,16 +172,16 @@ pub fn settle(app: &mut App, effects: &mut Vec<Effect>) {
     }
 }
 
-/// A clock does not run while the player cannot move: help open in a local game, or
-/// the analysis board entered from a game. A room's clock is shared: it runs on (the
-/// help says so).
+/// A clock does not run while the player cannot move: help or the resume question
+/// open in a local game, or the analysis board entered from a game. A room's clock is
+/// shared: it runs on (the help says so).
 fn hold_clock(app: &mut App) {
-    let help = app
+    let waiting = app
         .popups
         .iter()
-        .any(|popup| matches!(popup, Popup::Help { .. }));
+        .any(|popup| matches!(popup, Popup::Help { .. } | Popup::Resume));
     let hold = match app.mode {
-        AppMode::Play => help,
+        AppMode::Play => waiting,
         AppMode::Analysis | AppMode::Puzzle(_) | AppMode::Drill(_) => true,
         AppMode::Study(_) | AppMode::Room(_) => false,
     };
@@ -202,11 +202,6 @@ pub fn mark_saved(app: &mut App) {
     app.settled.saved = Some(GameMark::of(app));
 }
 
-/// The autosave holds something else: the next settle writes it (or removes it).
-pub fn forget_saved(app: &mut App) {
-    app.settled.saved = None;
-}
-
 /// Replaces the game, keeping the settings; the board turns to the player's side.
 pub fn start_game(app: &mut App, game: GameState) {
     app.game = game;
@@ -216,7 +211,7 @@ pub fn start_game(app: &mut App, game: GameState) {
     app.input.clear();
     app.log.clear();
     app.engine.paused = false;
-    app.engine.last_info = None;
+    app.engine.last = None;
     app.hint = None;
     app.orient();
     app.reset_clock();

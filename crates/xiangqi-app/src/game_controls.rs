@@ -106,7 +106,7 @@ fn engine_view(app: &App) -> Option<SearchView> {
         .thinking
         .as_ref()
         .and_then(|thinking| thinking.info.as_ref())
-        .or(app.engine.last_info.as_ref())?;
+        .or(app.last_search().map(|last| &last.info))?;
     Some(SearchView::from(info))
 }
 

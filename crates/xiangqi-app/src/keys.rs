@@ -262,11 +262,24 @@ fn popup_key(app: &mut App, key: KeyEvent) -> Option<Request> {
             KeyCode::Esc | KeyCode::Enter => None,
             _ => on_key(app, key),
         },
-        Popup::Resume { game } => match key.code {
-            KeyCode::Enter => answer(Answer::Resume(game)),
-            KeyCode::Esc => answer(Answer::DeclineResume),
+        // The game is already back; only Ctrl-N's question may throw it away.
+        Popup::Resume => match key.code {
+            KeyCode::Enter | KeyCode::Esc => {
+                super::resume::say_resumed(app);
+                None
+            }
+            KeyCode::Char('n' | 'N') if key.modifiers.is_empty() => {
+                Some(Request::Command(Command::NewGame))
+            }
+            _ if matches!(
+                keymap::command(Pane::Any, &key, app.place()),
+                Some(Ok(Command::NewGame))
+            ) =>
+            {
+                Some(Request::Command(Command::NewGame))
+            }
             _ => {
-                app.popups.push(Popup::Resume { game });
+                app.popups.push(Popup::Resume);
                 None
             }
         },

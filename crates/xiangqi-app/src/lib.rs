@@ -52,7 +52,7 @@ pub mod update;
 
 pub use action::{Action, BrowseTo, Command, Direction, Effect, ExplorerMove, LogScroll, RoomAsk};
 pub use analysis::{Analysis, Purpose, graph_points};
-pub use app::{App, AppMode, Browse, EngineState, Focus, Notice, Thinking};
+pub use app::{App, AppMode, Browse, EngineState, Focus, LastSearch, Notice, Thinking};
 pub use compare_view::{CompareRequest, CompareUpdate, CompareView, compare_view_row};
 pub use drill_link::{
     DrillMode, School, SchoolJob, SchoolUpdate, open as open_drill, run as run_school,
@@ -68,6 +68,7 @@ pub use move_list::split as moves_and_graph;
 pub use popup::{ChoiceItem, ChoicePurpose, ChoiceValue, Discard, Popup, PromptPurpose};
 pub use puzzle_mode::{PuzzleMode, PuzzleRecord, RatingChange, Trainer, open_puzzle};
 pub use records::{autosave_text, pgn_text, read_game, read_game_bytes};
+pub use resume::start_with;
 pub use review_link::{
     ReviewRequest, ReviewState, ReviewUpdate, Reviewed, Running as ReviewRunning, run as run_review,
 };

@@ -1,7 +1,6 @@
 //! Popups: windows over the main screen, on a stack; the top one takes the keys.
 
 use crate::config::EngineSide;
-use crate::game::GameState;
 
 use super::input::InputLine;
 use xiangqi_core::notation::Candidate;
@@ -116,10 +115,6 @@ pub enum Answer {
     Discard(Discard),
     /// A new game with the colours swapped (the result popup).
     Rematch,
-    /// Play on the unfinished game found at start.
-    Resume(Box<GameState>),
-    /// Start afresh: the unfinished game is dropped.
-    DeclineResume,
     /// The move chosen among an ambiguous input's candidates.
     Candidate(xiangqi_core::board::Move),
     Choice(ChoiceValue),
@@ -141,8 +136,9 @@ pub enum Popup {
         candidates: Vec<Candidate>,
         selected: usize,
     },
-    /// An unfinished game was found at start: Enter resumes it, Esc starts anew.
-    Resume { game: Box<GameState> },
+    /// The unfinished game found at start is the game again (`resume::start_with`):
+    /// Enter or Esc plays on, `n` asks Ctrl-N's question. No key here throws it away.
+    Resume,
     Prompt {
         purpose: PromptPurpose,
         line: InputLine,

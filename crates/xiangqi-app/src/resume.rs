@@ -7,8 +7,25 @@ use crate::config::{BUILTIN_ENGINE, EngineSide, SideTime};
 use crate::game::{GameState, OWN_EVENT, Players, Setup};
 use xiangqi_core::board::Color;
 
-use super::app::App;
+use super::app::{App, AppMode};
+use super::popup::Popup;
 use super::{flow, game_controls};
+
+/// The start of the TUI: the unfinished game `found` in the autosave is the game at
+/// once, so no key, quit or signal can lose it; `open` then opens what the command
+/// asked for (a puzzle, a drill), which sets the game aside as any visit does. Only
+/// when the game itself is shown does a popup say it is back: a question about the
+/// game is never asked over a mode that is not the game.
+pub fn start_with(app: &mut App, found: Option<GameState>, open: impl FnOnce(&mut App)) {
+    let resumed = found.is_some();
+    if let Some(game) = found {
+        resume(app, game);
+    }
+    open(app);
+    if resumed && matches!(app.mode, AppMode::Play) {
+        app.popups.push(Popup::Resume);
+    }
+}
 
 /// What the game is played with now.
 pub fn setup_of(app: &App) -> Setup {
@@ -134,6 +151,11 @@ pub fn resume(app: &mut App, game: GameState) {
     }
     // The autosave holds this game: nothing to write.
     flow::mark_saved(app);
+    say_resumed(app);
+}
+
+/// The notice of a game resumed: who plays it.
+pub fn say_resumed(app: &mut App) {
     let you = match app.engine_side() {
         EngineSide::Red => "you play Black",
         EngineSide::Black => "you play Red",

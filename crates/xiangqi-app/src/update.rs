@@ -268,9 +268,6 @@ fn carry_out(app: &mut App, answer: Answer) -> Vec<Effect> {
         Answer::Discard(Discard::Load(text)) => return loading::load_now(app, &text),
         Answer::Discard(Discard::Cut { ply, mv }) => super::browse::cut_and_play(app, ply, mv),
         Answer::Rematch => game_controls::rematch(app),
-        Answer::Resume(game) => super::resume::resume(app, *game),
-        // The autosave holds the game declined: settle removes it.
-        Answer::DeclineResume => flow::forget_saved(app),
         Answer::Candidate(mv) => return play_candidate(app, mv),
         Answer::Choice(super::popup::ChoiceValue::Lesson(material)) => {
             return super::drill_link::choose(app, &material);

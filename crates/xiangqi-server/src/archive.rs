@@ -7,7 +7,7 @@ use std::sync::Arc;
 use unicode_width::UnicodeWidthStr;
 
 use crate::store::{ArchivedGame, Player, Store};
-use xiangqi_app::game::fit_name;
+use xiangqi_app::game::{LobbyCommand, fit_name};
 use xiangqi_core::record::{parse_pgn, pgn_date};
 use xiangqi_engine::opening::classify;
 
@@ -33,12 +33,23 @@ async fn read<T: Send + 'static>(
         .map_err(|error| format!("the archive is not available: {error}"))?
 }
 
-/// `games [NAME]`: a title and the list's lines, or why not (an unknown name).
+/// A list of the archive as the lobby shows it and the SSH command prints it: its
+/// title, its lines (the headings first) and, row for row under the headings, the lobby
+/// command choosing the row runs, with what that does in a few words.
+pub struct Listing {
+    pub title: String,
+    pub lines: Vec<String>,
+    pub opens: Vec<LobbyCommand>,
+    pub opening: &'static str,
+}
+
+/// `games [NAME]`: the list, each game opening to be stepped through, or why not (an
+/// unknown name).
 pub async fn games(
     db: &Arc<dyn Store>,
     name: Option<String>,
     asker: Asker,
-) -> Result<(String, Vec<String>), String> {
+) -> Result<Listing, String> {
     let (title, games) = read(db, move |db| {
         let error = |error: crate::store::StoreError| error.to_string();
         match name {
@@ -67,7 +78,15 @@ pub async fn games(
         }
     })
     .await?;
-    Ok((title, games_lines(&games)))
+    Ok(Listing {
+        title,
+        lines: games_lines(&games),
+        opens: games
+            .iter()
+            .map(|game| LobbyCommand::Pgn(game.id))
+            .collect(),
+        opening: "step through the game",
+    })
 }
 
 /// `pgn ID`: the archived game, or why not.
@@ -80,13 +99,21 @@ pub async fn game(db: &Arc<dyn Store>, id: i64) -> Result<ArchivedGame, String> 
     .await
 }
 
-/// `top`: the leaderboard's lines.
-pub async fn top(db: &Arc<dyn Store>) -> Result<Vec<String>, String> {
+/// `top`: the leaderboard, each player opening to their games.
+pub async fn top(db: &Arc<dyn Store>) -> Result<Listing, String> {
     let players = read(db, |db| {
         db.top(TOP_LISTED).map_err(|error| error.to_string())
     })
     .await?;
-    Ok(top_lines(&players))
+    Ok(Listing {
+        title: "the leaderboard".to_owned(),
+        lines: top_lines(&players),
+        opens: players
+            .iter()
+            .map(|player| LobbyCommand::Games(Some(player.name.clone())))
+            .collect(),
+        opening: "the player's games",
+    })
 }
 
 const NAME_COLUMNS: usize = 16;

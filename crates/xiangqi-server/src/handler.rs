@@ -262,14 +262,14 @@ impl Client {
     async fn archive_command(&self, command: LobbyCommand) -> Result<String, String> {
         let db = &self.hub.db;
         match command {
-            LobbyCommand::Games(name) => {
-                let (_, lines) = archive::games(db, name, self.asker()).await?;
-                Ok(lines.join("\n"))
-            }
+            LobbyCommand::Games(name) => Ok(archive::games(db, name, self.asker())
+                .await?
+                .lines
+                .join("\n")),
             LobbyCommand::Pgn(id) => {
                 Ok(archive::game(db, id).await?.game.pgn.trim_end().to_owned())
             }
-            LobbyCommand::Top => Ok(archive::top(db).await?.join("\n")),
+            LobbyCommand::Top => Ok(archive::top(db).await?.lines.join("\n")),
             LobbyCommand::Rooms => Ok(rooms_text(&self.hub.summaries())),
             _ => Ok(help_text()),
         }

@@ -6,6 +6,7 @@
 //! go to the archive with the rating change.
 
 mod archive;
+mod data_lock;
 mod engine_pool;
 mod gate;
 mod handler;
@@ -179,6 +180,8 @@ pub struct Running {
     accept: tokio::task::JoinHandle<()>,
     /// Where `/metrics` is served, when it is.
     pub metrics_addr: Option<SocketAddr>,
+    /// The data directory is this server's until it stops.
+    _lock: data_lock::DataDirLock,
 }
 
 impl Running {
@@ -225,18 +228,29 @@ impl Running {
 /// Opens the store in the data directory, binds, loads or makes the host key, restores
 /// the saved rooms and starts accepting.
 pub async fn start(settings: ServerSettings) -> Result<Running, String> {
+    // Before the store is touched: another server may be using it.
+    let lock = data_lock::DataDirLock::acquire(&settings.data_dir)?;
     // A damaged, foreign or newer database stops the start, with its path: never
     // overwritten.
     let db = crate::store::SqliteStore::open_in(&settings.data_dir)
         .map_err(|error| error.to_string())?;
     log(&format!("store: {}", db.path().display()));
-    start_with_store(settings, Arc::new(db)).await
+    start_locked(settings, Arc::new(db), lock).await
 }
 
 /// `start` on a store of the caller's (tests put faults in one).
 pub async fn start_with_store(
     settings: ServerSettings,
     db: Arc<dyn crate::store::Store>,
+) -> Result<Running, String> {
+    let lock = data_lock::DataDirLock::acquire(&settings.data_dir)?;
+    start_locked(settings, db, lock).await
+}
+
+async fn start_locked(
+    settings: ServerSettings,
+    db: Arc<dyn crate::store::Store>,
+    lock: data_lock::DataDirLock,
 ) -> Result<Running, String> {
     log(&listener::raise_open_file_limit());
     let (key, warnings) = hostkey::load_or_create(&settings.host_key)?;
@@ -325,6 +339,7 @@ pub async fn start_with_store(
         gate,
         accept,
         metrics_addr,
+        _lock: lock,
     })
 }
 

@@ -389,7 +389,8 @@ impl RoomState {
                     "{} offers a rematch (:rematch agrees)",
                     side.name()
                 ));
-                Ok("rematch offered")
+                // Shown while it waits, as a draw offer is.
+                Ok("")
             }
             _ => {
                 self.start_rematch();
@@ -424,9 +425,11 @@ impl RoomState {
             .offer_draw(side, self.players(), self.engine_view)
             .map_err(refusal)?;
         match reply {
+            // The status line shows the offer while it waits (`view`'s pending): a
+            // notice saying so would outlive it.
             DrawReply::Offered => {
                 self.say_system(format!("{} offers a draw", side.name()));
-                Ok("draw offered")
+                Ok("")
             }
             DrawReply::Agreed => {
                 self.settle_clock(self.now());
@@ -458,9 +461,10 @@ impl RoomState {
             .map_err(refusal)?;
         self.settle_clock(self.now());
         Ok(match reply {
+            // Shown while it waits, as a draw offer is.
             TakebackReply::Asked => {
                 self.say_system(format!("{} asks to take back the last move", side.name()));
-                "asked to take back"
+                ""
             }
             TakebackReply::TookBack(_) if self.engine_side.is_some() => "took back your move",
             TakebackReply::TookBack(_) => {

@@ -5,7 +5,9 @@
 
 use crate::store::{FinishedGame, Side, UnixTime};
 use xiangqi_app::game::rating;
-use xiangqi_app::game::{CLOCK_TAGS, GameState, RoomKind, Setup, valid_room_name};
+use xiangqi_app::game::{
+    CLOCK_TAGS, GameState, Pending, RoomKind, Setup, side_of_tag, side_tag, valid_room_name,
+};
 use xiangqi_core::board::Color;
 use xiangqi_core::clock::GameClock;
 use xiangqi_core::notation::Notation;
@@ -22,6 +24,10 @@ const TAG_BLACK_ID: &str = "BlackIdentity";
 const TAG_TERMINATION: &str = "Termination";
 const TAG_RATED: &str = "Rated";
 const TAG_STARTED: &str = "RoomStarted";
+/// The side whose draw offer waits for an answer (`red`, `black`).
+const TAG_DRAW_OFFER: &str = "DrawOffer";
+/// The side whose request to take back waits for an answer.
+const TAG_TAKEBACK: &str = "TakebackAsked";
 
 /// The identity of a seat as the archive and ratings know it: a key, or nobody.
 pub fn key_of(identity: &str) -> Option<String> {
@@ -59,6 +65,14 @@ pub fn room_pgn(room: &RoomState) -> String {
             tag(name_tag, &seat.name);
             tag(id_tag, &seat.identity);
         }
+    }
+    // What waits for an answer is state like the moves: a restart keeps it.
+    let pending = room.game.pending();
+    if let Some(side) = pending.draw_offer {
+        tag(TAG_DRAW_OFFER, side_tag(side));
+    }
+    if let Some(side) = pending.takeback {
+        tag(TAG_TAKEBACK, side_tag(side));
     }
     if let Some((text, result)) = room.ended() {
         tag(TAG_TERMINATION, &text);
@@ -191,6 +205,11 @@ pub fn parse_room(text: &str) -> Result<Option<RoomState>, String> {
     let mut room = RoomState::new(&name, kind, creator, game.start().clone());
     let setup = game.setup();
     room.game = game;
+    let pending_side = |name: &str| record.tag(name).and_then(side_of_tag);
+    room.game.restore_pending(Pending {
+        draw_offer: pending_side(TAG_DRAW_OFFER),
+        takeback: pending_side(TAG_TAKEBACK),
+    });
     if let Some([red, black]) = setup.controls {
         room.clock = GameClock::new(red, black);
         setup.restore_clock(&mut room.clock, &room.game);
@@ -247,6 +266,34 @@ mod tests {
         let text = room_pgn(&room);
         assert!(text.contains("[Result \"1-0\"]"), "{text}");
         assert!(parse_room(&text).unwrap().is_none());
+    }
+
+    #[test]
+    fn an_offer_waiting_for_its_answer_reads_back() {
+        let ann = Seat {
+            identity: "SHA256:abc".into(),
+            name: "ann".into(),
+            connected: 1,
+        };
+        let mut room = RoomState::new("k7", RoomKind::Human, ann, Position::startpos());
+        room.take_seat("id-bob", "bob").unwrap();
+        room.play(Color::Red, Move::parse_coords("h2e2").unwrap())
+            .unwrap();
+        room.draw(Color::Black).unwrap();
+        room.undo(Color::Red).unwrap();
+        let text = room_pgn(&room);
+        assert!(text.contains("[DrawOffer \"black\"]"), "{text}");
+        assert!(text.contains("[TakebackAsked \"red\"]"), "{text}");
+        let back = parse_room(&text).unwrap().unwrap();
+        assert_eq!(back.game.pending(), room.game.pending());
+        // Answered, it is gone from the record.
+        room.play(Color::Black, Move::parse_coords("h9g7").unwrap())
+            .unwrap();
+        let text = room_pgn(&room);
+        assert!(
+            !text.contains("DrawOffer") && !text.contains("Takeback"),
+            "{text}"
+        );
     }
 
     #[test]

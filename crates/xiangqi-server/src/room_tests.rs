@@ -32,11 +32,17 @@ fn seats_turns_and_agreements() {
         Err("it is your opponent's move".into())
     );
     room.play(Color::Red, mv("h2e2")).unwrap();
-    assert_eq!(room.undo(Color::Red), Ok("asked to take back"));
+    // What waits for an answer is the status line's (the view's), not a notice.
+    assert_eq!(room.undo(Color::Red), Ok(""));
+    assert_eq!(
+        room.view(Some(Color::Red)).pending.as_deref(),
+        Some("Red asks to take back (:undo agrees)")
+    );
     assert_eq!(room.game.ply(), 1);
     assert_eq!(room.undo(Color::Black), Ok("took back the last move"));
     assert_eq!(room.game.ply(), 0);
-    assert_eq!(room.draw(Color::Red), Ok("draw offered"));
+    assert_eq!(room.view(Some(Color::Red)).pending, None);
+    assert_eq!(room.draw(Color::Red), Ok(""));
     assert!(room.draw(Color::Red).is_err());
     assert_eq!(room.draw(Color::Black), Ok("draw agreed"));
     assert!(room.is_over());
@@ -181,7 +187,7 @@ fn a_rematch_needs_both_and_swaps_colours_with_the_same_clocks() {
     let (mut room, _time) = timed_room("3+2");
     assert!(room.rematch(Color::Red).is_err(), "the game is on");
     room.resign(Color::Black).unwrap();
-    assert_eq!(room.rematch(Color::Red), Ok("rematch offered"));
+    assert_eq!(room.rematch(Color::Red), Ok(""));
     assert!(room.rematch(Color::Red).is_err(), "offered already");
     assert_eq!(
         room.view(Some(Color::Black)).pending.as_deref(),

@@ -16,7 +16,7 @@ use xiangqi_app::game::rating::Rating;
 use xiangqi_app::game::{GameState, LobbyCommand, Moderation, ResumeCode, RoomKind, RoomView};
 use xiangqi_core::board::Color;
 use xiangqi_core::record::GameRecord;
-use xiangqi_term::{Intent, RemoteSession, SCREEN_RESTORE, SCREEN_SETUP};
+use xiangqi_term::{Intent, LobbyPage, RemoteSession, SCREEN_RESTORE, SCREEN_SETUP};
 
 use super::archive::{self, Asker};
 use super::gate::Admission;

@@ -23,11 +23,11 @@ impl Session {
                 };
                 archive::games(&self.hub.db, player, asker)
                     .await
-                    .map(|(title, lines)| self.show_page(title, lines))
+                    .map(|listing| self.show_page(listing))
             }
             LobbyCommand::Top => archive::top(&self.hub.db)
                 .await
-                .map(|lines| self.show_page("the leaderboard".to_owned(), lines)),
+                .map(|listing| self.show_page(listing)),
             LobbyCommand::Pgn(id) => match archive::game(&self.hub.db, id).await {
                 Ok(archived) => self.show_archived(id, &archived.game.pgn),
                 Err(error) => Err(error),
@@ -171,11 +171,19 @@ impl Session {
             .notify(format!("your puzzle result was NOT kept: {error}"), true);
     }
 
-    /// A list in the lobby (`games`, `top`).
-    pub(super) fn show_page(&mut self, title: String, lines: Vec<String>) {
+    /// A list in the lobby (`games`, `top`), its rows to choose from.
+    pub(super) fn show_page(&mut self, listing: archive::Listing) {
         self.leave_room(Departure::Left);
         self.show_lobby();
-        self.ui.show_lobby_page(title, lines);
+        let mut lines = listing.lines.into_iter();
+        let heading = lines.next().unwrap_or_default();
+        self.ui.show_lobby_page(LobbyPage {
+            title: listing.title,
+            heading,
+            rows: lines.zip(listing.opens).collect(),
+            selected: 0,
+            opening: listing.opening,
+        });
     }
 
     /// An archived game in the game screen, to step through (watching: nobody moves).
@@ -199,7 +207,8 @@ impl Session {
             chat: vec![(
                 0,
                 format!(
-                    "* archived game #{id}, {}: step with the arrow keys; :leave for the lobby",
+                    "* archived game #{id}, {}: step with the arrow keys (Home, End: the start, \
+                     the end); :review marks the mistakes, n N go to them; :leave for the lobby",
                     tag("Date")
                 ),
             )],

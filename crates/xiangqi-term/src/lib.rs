@@ -17,5 +17,7 @@ mod terminal;
 mod view;
 
 pub use remote::{Intent, RemoteSession, SCREEN_RESTORE, SCREEN_SETUP};
+pub use remote_input::InputDecoder;
+pub use remote_lobby::Page as LobbyPage;
 pub use terminal::{Exit, RunOptions, read_autosave, run, run_with};
 pub use view::{TOO_SMALL, view};

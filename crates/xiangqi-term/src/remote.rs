@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
-use xiangqi_app::key::KeyCode;
+use xiangqi_app::key::{KeyCode, KeyModifiers};
 
 use xiangqi_app::config::Config;
 use xiangqi_app::config::theme::ColorEnv;
@@ -22,7 +22,7 @@ use xiangqi_engine::service::{SearchId, SearchRequest};
 use super::remote_input::InputDecoder;
 use super::remote_lobby;
 use super::view::view;
-use xiangqi_app::action::{Action, Effect, RoomAsk};
+use xiangqi_app::action::{Action, BrowseTo, Command, Effect, RoomAsk};
 use xiangqi_app::app::{App, AppMode, Focus};
 use xiangqi_app::input::InputLine;
 use xiangqi_app::keymap;
@@ -210,8 +210,8 @@ impl RemoteSession {
     }
 
     /// Shows a list (`games`, `top`) in place of the room list, until the next command.
-    pub fn show_lobby_page(&mut self, title: String, lines: Vec<String>) {
-        self.lobby.page = Some((title, lines));
+    pub fn show_lobby_page(&mut self, page: super::remote_lobby::Page) {
+        self.lobby.page = Some(page);
     }
 
     /// Shows `view` (entering the room or following its changes).
@@ -365,10 +365,45 @@ impl RemoteSession {
             self.app.notify("you play on");
             return Vec::new();
         }
+        let action = match self.archive_key(&action) {
+            Some(command) => Action::Command(command),
+            None => action,
+        };
         // The keymap and the `:` commands know what a room allows: the rest is refused
         // in the app, and what the room decides comes back as `Effect::AskRoom`.
         let effects = update(&mut self.app, action);
         self.after_update(effects)
+    }
+
+    /// In an archived game nobody moves, so with nothing typed the arrows step through
+    /// it (as `[` `]` do) and `n` `N` go to the moves `:review` marked, whatever pane
+    /// has the keys (the search log keeps its own).
+    fn archive_key(&self, action: &Action) -> Option<Command> {
+        let Action::Key(key) = action else {
+            return None;
+        };
+        let free = self.archived()
+            && self.app.popups.is_empty()
+            && self.app.input.is_empty()
+            && self.app.focus != Focus::Log
+            && !key
+                .modifiers
+                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+        if !free {
+            return None;
+        }
+        Some(match key.code {
+            KeyCode::Left | KeyCode::Up => Command::Browse(BrowseTo::Back),
+            KeyCode::Right | KeyCode::Down => Command::Browse(BrowseTo::Forward),
+            KeyCode::Char('n') => Command::JumpToMarked(true),
+            KeyCode::Char('N') => Command::JumpToMarked(false),
+            _ => return None,
+        })
+    }
+
+    /// Whether the room shown is an archived game (`pgn ID`), which nobody plays.
+    fn archived(&self) -> bool {
+        matches!(&self.screen, Screen::Room(view) if is_archived(view))
     }
 
     /// `:review`: on an archived game, on a thread of the session; refused in a live
@@ -435,12 +470,7 @@ impl RemoteSession {
                 Effect::ClearScreen => self.needs_clear = true,
                 Effect::Quit => intents.push(Intent::Quit),
                 Effect::AskRoom { ask, text } => intents.extend(self.asked(ask, text)),
-                Effect::Review(request) => {
-                    // An archived game is shown as a room named `#ID`.
-                    let archived =
-                        matches!(&self.screen, Screen::Room(view) if view.name.starts_with('#'));
-                    self.start_review(*request, archived);
-                }
+                Effect::Review(request) => self.start_review(*request, self.archived()),
                 // No engine, no files and no autosave for a remote session: the room
                 // keeps the game.
                 _ => {}
@@ -507,9 +537,13 @@ impl RemoteSession {
     }
 }
 
+/// An archived game is shown as a room named `#ID`.
+fn is_archived(view: &RoomView) -> bool {
+    view.name.starts_with('#')
+}
+
 fn status_text(view: &RoomView) -> String {
-    // An archived game is shown as a room named `#ID`, which nobody plays.
-    if view.name.starts_with('#') {
+    if is_archived(view) {
         return format!(
             "archived game {} | {} vs {}",
             view.name, view.red, view.black

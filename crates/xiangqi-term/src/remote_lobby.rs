@@ -31,11 +31,53 @@ pub struct Lobby {
     pub message: Option<(String, bool)>,
     /// `help` shows the commands in place of the room list.
     pub help: bool,
-    /// A list shown in place of the rooms (`games`, `top`): its title and lines.
-    pub page: Option<(String, Vec<String>)>,
+    /// A list shown in place of the rooms (`games`, `top`).
+    pub page: Option<Page>,
+}
+
+/// A list shown in place of the rooms (`games`, `top`). Up/Down choose among its rows
+/// and Enter runs the chosen row's command (an archived game opens to be stepped
+/// through); the room list under it is not touched.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Page {
+    pub title: String,
+    /// The headings, or what an empty list says.
+    pub heading: String,
+    /// The rows, each with the command Enter on it runs.
+    pub rows: Vec<(String, LobbyCommand)>,
+    pub selected: usize,
+    /// What Enter on a row does, in a few words (`step through the game`).
+    pub opening: &'static str,
+}
+
+/// What the lobby shows in place of its list: Up/Down and Enter act on it alone.
+enum Shown<'a> {
+    Rooms,
+    Help,
+    Page(&'a Page),
 }
 
 impl Lobby {
+    fn shown(&self) -> Shown<'_> {
+        match (&self.page, self.help) {
+            (_, true) => Shown::Help,
+            (Some(page), false) => Shown::Page(page),
+            (None, false) => Shown::Rooms,
+        }
+    }
+
+    /// Moves the selection of the list shown by `delta` rows.
+    fn select(&mut self, delta: isize) {
+        let (selected, len) = match (&mut self.page, self.help) {
+            (_, true) => return,
+            (Some(page), false) => (&mut page.selected, page.rows.len()),
+            (None, false) => (&mut self.selected, self.rooms.len()),
+        };
+        *selected = selected
+            .saturating_add_signed(delta)
+            .min(len.saturating_sub(1));
+    }
+
     pub fn set_rooms(&mut self, rooms: Vec<RoomSummary>) {
         self.rooms = rooms;
         self.selected = self.selected.min(self.rooms.len().saturating_sub(1));
@@ -63,10 +105,8 @@ impl Lobby {
                         self.help = false;
                         self.page = None;
                     }
-                    KeyCode::Up => self.selected = self.selected.saturating_sub(1),
-                    KeyCode::Down => {
-                        self.selected = (self.selected + 1).min(self.rooms.len().saturating_sub(1))
-                    }
+                    KeyCode::Up => self.select(-1),
+                    KeyCode::Down => self.select(1),
                     KeyCode::Enter => return self.submit(),
                     _ => {}
                 }
@@ -80,21 +120,33 @@ impl Lobby {
     /// too: its error stays above the line), so the next command starts afresh.
     fn submit(&mut self) -> Vec<Intent> {
         let text = self.line.text().trim().to_owned();
+        // Enter on the list shown: its selected row's command.
+        let chosen = match self.shown() {
+            _ if !text.is_empty() => None,
+            Shown::Help => return Vec::new(),
+            Shown::Page(page) => match page.rows.get(page.selected) {
+                Some((_, command)) => Some(command.clone()),
+                None => return Vec::new(),
+            },
+            // A room: take an open seat, else watch.
+            Shown::Rooms => {
+                let Some(room) = self.rooms.get(self.selected) else {
+                    return Vec::new();
+                };
+                let open =
+                    room.kind == RoomKind::Human && (room.red.is_none() || room.black.is_none());
+                Some(if open {
+                    LobbyCommand::Join(room.name.clone())
+                } else {
+                    LobbyCommand::Watch(room.name.clone())
+                })
+            }
+        };
         self.line.clear();
         self.message = None;
         self.help = false;
         self.page = None;
-        if text.is_empty() {
-            // Enter on the list: take an open seat, else watch.
-            let Some(room) = self.rooms.get(self.selected) else {
-                return Vec::new();
-            };
-            let open = room.kind == RoomKind::Human && (room.red.is_none() || room.black.is_none());
-            let command = if open {
-                LobbyCommand::Join(room.name.clone())
-            } else {
-                LobbyCommand::Watch(room.name.clone())
-            };
+        if let Some(command) = chosen {
             return vec![Intent::Lobby(command)];
         }
         if let Some(command) = Moderation::parse_line(&text) {
@@ -131,15 +183,17 @@ pub fn draw(lobby: &Lobby, app: &App, frame: &mut Frame) {
         Constraint::Length(1),
     ])
     .areas(area);
-    let (lines, title) = match (&lobby.page, lobby.help) {
-        (_, true) => (
+    let shown = lobby.shown();
+    let (lines, title) = match shown {
+        Shown::Help => (
             help_lines(app),
             " lobby commands (Esc: the rooms) ".to_owned(),
         ),
-        (Some((title, page)), false) => {
-            (page_lines(page, app), format!(" {title} (Esc: the rooms) "))
-        }
-        (None, false) => (room_lines(lobby, app), " xiangqi rooms ".to_owned()),
+        Shown::Page(page) => (
+            page_lines(page, app),
+            format!(" {} (Esc: the rooms) ", page.title),
+        ),
+        Shown::Rooms => (room_lines(lobby, app), " xiangqi rooms ".to_owned()),
     };
     let block = Block::new()
         .borders(Borders::ALL)
@@ -150,10 +204,16 @@ pub fn draw(lobby: &Lobby, app: &App, frame: &mut Frame) {
         paragraph = paragraph.wrap(Wrap { trim: false });
     }
     frame.render_widget(paragraph, list);
+    // The keys of the list shown, nothing else's.
+    let keys = match shown {
+        Shown::Rooms => " Up/Down, Enter: join an open seat or watch".to_owned(),
+        Shown::Page(page) if !page.rows.is_empty() => {
+            format!(" Up/Down, Enter: {} | Esc: the rooms", page.opening)
+        }
+        Shown::Page(_) | Shown::Help => " Esc: the rooms".to_owned(),
+    };
     let help_lines = vec![
-        Line::from(
-            " Up/Down, Enter: join an open seat or watch | help: the commands | Ctrl-C leaves",
-        ),
+        Line::from(format!("{keys} | help: the commands | Ctrl-C leaves")),
         Line::from(" in a room: moves as at home, Ctrl-R resign, :draw, :undo, :say TEXT, :leave"),
     ];
     frame.render_widget(Paragraph::new(help_lines).style(palette.text), help);
@@ -207,20 +267,24 @@ fn room_lines<'a>(lobby: &Lobby, app: &'a App) -> Vec<Line<'a>> {
     lines
 }
 
-/// A list under its headings (the first line).
-fn page_lines<'a>(page: &'a [String], app: &'a App) -> Vec<Line<'a>> {
+/// A list under its headings, the chosen row highlighted.
+fn page_lines<'a>(page: &'a Page, app: &'a App) -> Vec<Line<'a>> {
     let palette = &crate::style::Palette::new(&app.theme);
-    page.iter()
-        .enumerate()
-        .map(|(index, line)| {
-            let style = if index == 0 && page.len() > 1 {
-                palette.pane_title
-            } else {
-                palette.pane
-            };
-            Line::from(Span::styled(line.as_str(), style))
-        })
-        .collect()
+    let heading = if page.rows.is_empty() {
+        palette.pane
+    } else {
+        palette.pane_title
+    };
+    let mut lines = vec![Line::from(Span::styled(page.heading.as_str(), heading))];
+    lines.extend(page.rows.iter().enumerate().map(|(index, (text, _))| {
+        let style = if index == page.selected {
+            palette.pane_highlight
+        } else {
+            palette.pane
+        };
+        Line::from(Span::styled(text.as_str(), style))
+    }));
+    lines
 }
 
 fn help_lines(app: &App) -> Vec<Line<'_>> {
@@ -273,6 +337,68 @@ mod tests {
         let intents = typed(&mut lobby, "new human k1");
         assert!(
             matches!(&intents[..], [Intent::Lobby(LobbyCommand::NewHuman(Some(room)))] if room == "k1"),
+            "{intents:?}"
+        );
+    }
+
+    fn key(lobby: &mut Lobby, code: KeyCode) -> Vec<Intent> {
+        lobby.handle(Action::Key(KeyEvent::new(code, KeyModifiers::NONE)))
+    }
+
+    fn room(name: &str) -> RoomSummary {
+        RoomSummary {
+            name: name.to_owned(),
+            kind: RoomKind::Human,
+            red: Some("bob".to_owned()),
+            black: None,
+            spectators: 0,
+            plies: 0,
+            to_move: xiangqi_core::board::Color::Red,
+            over: false,
+            opening: None,
+        }
+    }
+
+    fn games_page(ids: &[i64]) -> Page {
+        Page {
+            title: "your last games".to_owned(),
+            heading: "ID ...".to_owned(),
+            rows: ids
+                .iter()
+                .map(|&id| (format!("{id}"), LobbyCommand::Pgn(id)))
+                .collect(),
+            selected: 0,
+            opening: "step through the game",
+        }
+    }
+
+    #[test]
+    fn up_down_and_enter_act_on_the_list_shown_and_nothing_under_it() {
+        let mut lobby = Lobby::default();
+        lobby.set_rooms(vec![room("h1"), room("h2")]);
+        lobby.page = Some(games_page(&[9, 7]));
+        key(&mut lobby, KeyCode::Down);
+        key(&mut lobby, KeyCode::Down);
+        assert_eq!(lobby.selected, 0, "the rooms' selection stays");
+        let intents = key(&mut lobby, KeyCode::Enter);
+        assert!(
+            matches!(&intents[..], [Intent::Lobby(LobbyCommand::Pgn(7))]),
+            "{intents:?}"
+        );
+        // An empty list and the help offer nothing to Enter.
+        lobby.page = Some(games_page(&[]));
+        assert!(key(&mut lobby, KeyCode::Enter).is_empty());
+        assert!(lobby.page.is_some());
+        lobby.page = None;
+        lobby.help = true;
+        assert!(key(&mut lobby, KeyCode::Down).is_empty());
+        assert!(key(&mut lobby, KeyCode::Enter).is_empty());
+        // Esc: the rooms again, where Enter takes the open seat.
+        key(&mut lobby, KeyCode::Esc);
+        key(&mut lobby, KeyCode::Down);
+        let intents = key(&mut lobby, KeyCode::Enter);
+        assert!(
+            matches!(&intents[..], [Intent::Lobby(LobbyCommand::Join(room))] if room == "h2"),
             "{intents:?}"
         );
     }

@@ -375,6 +375,54 @@ fn review_runs_on_an_archived_game_and_not_in_a_live_room() {
     let done = session.app().review.done.as_ref().unwrap();
     assert_eq!(done.review.moves.len(), 4);
     assert!(session.app().review.running.is_none());
+    // n and N go to the marked moves (or say there is none): never refused, never typed.
+    for key in [&b"n"[..], b"N"] {
+        session.feed(key);
+        let notice = session.app().notice.as_ref().map(|n| n.text.clone());
+        assert!(session.app().input.is_empty(), "{notice:?}");
+        assert!(
+            !notice.as_deref().unwrap_or("").contains("not available"),
+            "{notice:?}"
+        );
+    }
+}
+
+// Issue 40: `pgn ID` said "step with the arrow keys", but in the archived game the
+// arrows moved nothing and Right was refused as in a shared room.
+#[test]
+fn the_arrows_step_through_an_archived_game_and_not_a_live_room() {
+    let mut game = GameState::new(Position::startpos());
+    for text in ["h2e2", "h9g7", "h0g2", "i9h9"] {
+        game.play(Move::parse_coords(text).unwrap());
+    }
+    let mut session = session();
+    let mut archived = room(None, game.clone());
+    archived.name = "#1".into();
+    session.show_room(archived);
+    assert!(session.app().popups.is_empty());
+    let mut shown = Vec::new();
+    for arrow in [
+        &b"\x1b[D"[..],
+        b"\x1b[A",
+        b"\x1b[D",
+        b"\x1b[C",
+        b"\x1b[B",
+        b"\x1b[B",
+    ] {
+        assert!(session.feed(arrow).is_empty());
+        shown.push(session.app().shown_ply());
+    }
+    assert_eq!(shown, [3, 2, 1, 2, 3, 4]);
+    // From the board pane too.
+    session.feed(b"\t");
+    assert_eq!(session.app().focus, Focus::Board);
+    session.feed(b"\x1b[D");
+    assert_eq!(session.app().shown_ply(), 3);
+    // In a live room the arrows still move the board cursor.
+    let mut live = super::tests::session();
+    live.show_room(room(Some(Color::Red), game));
+    live.feed(b"\x1b[D");
+    assert_eq!(live.app().shown_ply(), 4);
 }
 
 /// Polls the session's threads until `done` holds; the intents they gave.

@@ -170,13 +170,13 @@ pub fn run_with(
         Ok(book) => app.book = book,
         Err(error) => app.alert(format!("opening book not used: {error}")),
     }
-    if let Some(path) = &options.autosave_path {
-        match read_autosave(path) {
-            Ok(Some(game)) => app.offer_resume(game),
-            Ok(None) => {}
-            Err(message) => app.alert(format!("cannot resume: {message}")),
-        }
-    }
+    let found = match &options.autosave_path {
+        Some(path) => read_autosave(path).unwrap_or_else(|message| {
+            app.alert(format!("cannot resume: {message}"));
+            None
+        }),
+        None => None,
+    };
 
     let puzzle_store = options.puzzle_path.clone().map(|path| {
         let mut store = xiangqi_app::train::LocalPuzzleStore::new(path);
@@ -203,7 +203,7 @@ pub fn run_with(
     };
     let size = terminal.size()?;
     app.size = (size.width, size.height);
-    setup(&mut app);
+    xiangqi_app::resume::start_with(&mut app, found, setup);
 
     let mut driver = Driver {
         compare: compare_sender,

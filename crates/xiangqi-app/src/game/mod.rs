@@ -27,5 +27,5 @@ pub use moderation::{Moderation, ModerationVerb, is_key_fingerprint};
 pub use players::Players;
 pub use room::{RoomView, ended_text};
 pub use rules::RuleError;
-pub use setup::{CLOCK_TAGS, OWN_EVENT, Setup};
+pub use setup::{CLOCK_TAGS, OWN_EVENT, Setup, side_of_tag, side_tag};
 pub use state::{GameState, IllegalMoveAt, Pending, PlayedMove};

@@ -76,14 +76,16 @@ impl Setup {
     }
 }
 
-fn side_name(side: Color) -> &'static str {
+/// A side as the game's tags write it: `red`, `black`.
+pub fn side_tag(side: Color) -> &'static str {
     match side {
         Color::Red => "red",
         Color::Black => "black",
     }
 }
 
-fn side_of(text: &str) -> Option<Color> {
+/// The side a tag names (any case).
+pub fn side_of_tag(text: &str) -> Option<Color> {
     match text.trim().to_ascii_lowercase().as_str() {
         "red" => Some(Color::Red),
         "black" => Some(Color::Black),
@@ -93,7 +95,7 @@ fn side_of(text: &str) -> Option<Color> {
 
 fn players_tag(players: Players) -> Option<&'static str> {
     Some(match players {
-        Players::Engine(side) => side_name(side),
+        Players::Engine(side) => side_tag(side),
         Players::EngineBoth => "both",
         Players::OneKeyboard => "none",
         Players::TwoPeople => return None,
@@ -104,7 +106,7 @@ fn players_of(text: &str) -> Option<Players> {
     match text.trim().to_ascii_lowercase().as_str() {
         "both" => Some(Players::EngineBoth),
         "none" => Some(Players::OneKeyboard),
-        other => side_of(other).map(Players::Engine),
+        other => side_of_tag(other).map(Players::Engine),
     }
 }
 
@@ -132,7 +134,7 @@ impl GameState {
             self.set_tag(TAG_ENGINE, engine);
         }
         if let Some(bottom) = setup.bottom {
-            self.set_tag(TAG_BOTTOM, side_name(bottom));
+            self.set_tag(TAG_BOTTOM, side_tag(bottom));
         }
         for (side, tag) in [(Color::Red, TAG_RED_LEFT), (Color::Black, TAG_BLACK_LEFT)] {
             if let Some(left) = setup.time_left[side.index()] {
@@ -182,7 +184,7 @@ impl GameState {
                 .map(str::trim)
                 .filter(|name| !name.is_empty())
                 .map(str::to_owned),
-            bottom: self.tag(TAG_BOTTOM).and_then(side_of),
+            bottom: self.tag(TAG_BOTTOM).and_then(side_of_tag),
             controls,
             time_left: [left(TAG_RED_LEFT), left(TAG_BLACK_LEFT)],
         }

@@ -197,6 +197,12 @@ impl GameState {
         self.pending
     }
 
+    /// Puts back the offer and the request a saved game was waiting on (a room read
+    /// back after a restart): they are the game's state as much as its moves.
+    pub fn restore_pending(&mut self, pending: Pending) {
+        self.pending = pending;
+    }
+
     /// Plays `mv`, which must be legal. Playing the move redo would play keeps the
     /// rest of the redo line; any other move drops it. It answers any pending offer.
     pub fn play(&mut self, mv: Move) {

@@ -15,6 +15,11 @@ pub mod nag {
     pub const DUBIOUS: u8 = 6;
 }
 
+/// Variations inside variations deeper than this are refused by every reader (PGN, XQF):
+/// a record's lines are read, replayed, written and dropped recursively, and no real
+/// record comes near it.
+pub const MAX_NESTING: usize = 100;
+
 /// Notes on one move of a line.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Annotation {

@@ -20,7 +20,7 @@ pub mod xqf;
 
 pub use write::pgn_date;
 
-pub use annotation::{Annotation, Line, nag};
+pub use annotation::{Annotation, Line, MAX_NESTING, nag};
 pub use encoding::{DecodeError, TextEncoding, decode};
 pub use game::{GameRecord, GameResult, RecordError};
 pub use pgn::{

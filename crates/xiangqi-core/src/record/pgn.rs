@@ -77,6 +77,8 @@ pub enum PgnErrorKind {
     StrayParenthesis,
     #[error("variation '(' before any move")]
     VariationWithoutMove,
+    #[error("variations nested more than {max} deep")]
+    TooDeep { max: usize },
     #[error("'${0}' is not a NAG (expected $0 to $255)")]
     BadNag(String),
     #[error("[FEN]: {0}")]
@@ -280,6 +282,12 @@ mod tests {
         assert_eq!((err.line, err.column), (1, 8));
         let err = parse_pgn("1. 炮二平五 )").unwrap_err();
         assert_eq!(err.kind, PgnErrorKind::StrayParenthesis);
+        // A lone `$` is a NAG without its number, and the line break after it stays one.
+        let err = parse_pgn("1. 炮二平五 $\n马8进7").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 1:9: '$' is not a NAG (expected $0 to $255)"
+        );
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! `;...`, NAGs (`$n` and the `!`/`?` suffixes), nested variations `(...)` and the result.
 //! It only sorts the text; `pgn.rs` resolves the moves against the positions.
 
+use super::MAX_NESTING;
 use super::game::GameResult;
 use super::pgn::{MoveText, PgnError, PgnErrorKind, PgnGame, Tag, VariationText};
 
@@ -16,6 +17,9 @@ struct Reader {
     at: usize,
     line: usize,
     column: usize,
+    /// Variations open around the text read: at most `MAX_NESTING`, so hostile
+    /// nesting is an error and not a stack overflow.
+    depth: usize,
 }
 
 /// Moves with their notes as they are read: the main line or a variation.
@@ -85,6 +89,7 @@ impl Reader {
             at: 0,
             line: 1,
             column: 1,
+            depth: 0,
         }
     }
 
@@ -172,16 +177,25 @@ impl Reader {
                     seq.add_comment(&text);
                 }
                 '(' => {
+                    if seq.moves.is_empty() {
+                        return Err(self.error(line, column, PgnErrorKind::VariationWithoutMove));
+                    }
+                    if self.depth == MAX_NESTING {
+                        let max = MAX_NESTING;
+                        return Err(self.error(line, column, PgnErrorKind::TooDeep { max }));
+                    }
                     self.bump();
+                    self.depth += 1;
                     let mut variation = Sequence::default();
                     self.sequence(&mut variation, Some((line, column)))?;
-                    let Some(mv) = seq.moves.last_mut() else {
-                        return Err(self.error(line, column, PgnErrorKind::VariationWithoutMove));
-                    };
-                    mv.variations.push(VariationText {
-                        comment: variation.comment,
-                        moves: variation.moves,
-                    });
+                    self.depth -= 1;
+                    // The move it replaces was checked for above.
+                    if let Some(mv) = seq.moves.last_mut() {
+                        mv.variations.push(VariationText {
+                            comment: variation.comment,
+                            moves: variation.moves,
+                        });
+                    }
                 }
                 ')' if open.is_some() => {
                     self.bump();
@@ -190,8 +204,15 @@ impl Reader {
                 ')' => return Err(self.error(line, column, PgnErrorKind::StrayParenthesis)),
                 '$' => {
                     self.bump();
-                    let digits = self.word();
-                    let text: String = digits.iter().collect();
+                    // A lone `$` has no number: what follows it is not read as one.
+                    let numbered = self
+                        .peek()
+                        .is_some_and(|c| !c.is_whitespace() && !is_delimiter(c));
+                    let text: String = if numbered {
+                        self.word().iter().collect()
+                    } else {
+                        String::new()
+                    };
                     let nag = text
                         .parse::<u8>()
                         .map_err(|_| self.error(line, column, PgnErrorKind::BadNag(text)))?;

@@ -83,6 +83,78 @@ async fn a_rematch_needs_both_players_and_swaps_the_colours() {
     server.stop(Duration::from_secs(2)).await;
 }
 
+/// The bottom line of a terminal: the status line.
+fn status_line(terminal: &Terminal) -> String {
+    let text = terminal.text();
+    text.lines()
+        .rev()
+        .find(|line| !line.trim().is_empty())
+        .unwrap_or_default()
+        .to_owned()
+}
+
+// Issue 40: `asked to take back` stayed on the status line after the takeback was
+// agreed, `rematch offered` after the rematch started. What waits for an answer is
+// read from the room each time, never remembered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn what_waits_for_an_answer_is_on_the_status_line_only_while_it_waits() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(settings(dir.path())).await;
+    let addr = server.addr;
+    let mut ann = Terminal::open(addr, "ann", Some(user_key(1)), Some("new human c3")).await;
+    ann.wait_text("room c3").await;
+    let mut bob = Terminal::open(addr, "bob", Some(user_key(2)), Some("join c3")).await;
+    bob.wait_text("you: Red | bob").await;
+    bob.command("h2e2").await;
+    ann.wait_move(0, "h2e2").await;
+    bob.command(":undo").await;
+    bob.wait_for("the request on Red's status line", |screen| {
+        screen
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .is_some_and(|line| line.contains("Red asks to take back"))
+    })
+    .await;
+    ann.command(":undo").await;
+    bob.wait_text("the last move was taken back by agreement")
+        .await;
+    bob.wait_for("Red's status line without the request", |screen| {
+        let line = screen
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("");
+        line.contains("you: Red")
+    })
+    .await;
+    let line = status_line(&bob);
+    assert!(!line.contains("take back"), "{line}");
+
+    bob.command(":resign").await;
+    bob.wait_text("resign this game?").await;
+    bob.type_text("y").await;
+    ann.wait_text("Black wins by resignation").await;
+    ann.type_text("\x1b").await;
+    ann.command(":rematch").await;
+    bob.wait_text("Black offers a rematch (:rematch agrees)")
+        .await;
+    bob.type_text("r").await;
+    ann.wait_text("rematch: ann plays Red, bob Black").await;
+    ann.wait_for("ann's status line as Red", |screen| {
+        let line = screen
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("");
+        line.contains("you: Red")
+    })
+    .await;
+    let line = status_line(&ann);
+    assert!(!line.contains("rematch"), "{line}");
+    server.stop(Duration::from_secs(2)).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_pairs_two_players_of_the_same_clock() {
     let dir = tempfile::tempdir().unwrap();

@@ -129,6 +129,56 @@ async fn a_restart_restores_unfinished_rooms_with_the_same_host_key() {
     second.stop(Duration::from_secs(2)).await;
 }
 
+// Issue 40, 4: after a restart the chat still said "Red offers a draw", but Black's
+// `:draw` made a new offer instead of accepting it. What waits for an answer is kept
+// with the room.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_draw_offer_and_a_takeback_request_survive_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = start(settings(dir.path())).await;
+    let addr = first.addr;
+    // k1: Red (bob) offers a draw. k2: Red (dan) asks to take back his move.
+    let mut ann = Terminal::open(addr, "ann", Some(user_key(1)), Some("new human k1")).await;
+    ann.wait_text("room k1").await;
+    let mut bob = Terminal::open(addr, "bob", Some(user_key(2)), Some("join k1")).await;
+    bob.wait_text("room k1").await;
+    bob.command("h2e2").await;
+    ann.wait_move(0, "h2e2").await;
+    bob.command(":draw").await;
+    ann.wait_text("Red offers a draw (:draw accepts)").await;
+    let mut cy = Terminal::open(addr, "cy", Some(user_key(3)), Some("new human k2")).await;
+    cy.wait_text("room k2").await;
+    let mut dan = Terminal::open(addr, "dan", Some(user_key(4)), Some("join k2")).await;
+    dan.wait_text("room k2").await;
+    dan.command("b2e2").await;
+    cy.wait_move(0, "b2e2").await;
+    dan.command(":undo").await;
+    cy.wait_text("Red asks to take back (:undo agrees)").await;
+    first.stop(Duration::from_secs(2)).await;
+    for terminal in [&mut ann, &mut bob, &mut cy, &mut dan] {
+        terminal.wait_closed().await;
+    }
+
+    let second = start(settings(dir.path())).await;
+    let addr = second.addr;
+    let mut ann = Terminal::open(addr, "ann", Some(user_key(1)), None).await;
+    ann.wait_text("resumed your game").await;
+    ann.command(":draw").await;
+    ann.wait_text("draw agreed").await;
+    let mut cy = Terminal::open(addr, "cy", Some(user_key(3)), None).await;
+    cy.wait_text("resumed your game").await;
+    cy.command(":undo").await;
+    cy.wait_text("took back the last move").await;
+    wait_room(dir.path(), "k2", "the move taken back", |text| {
+        xiangqi_server::parse_room(text)
+            .ok()
+            .flatten()
+            .is_some_and(|room| room.game.ply() == 0)
+    })
+    .await;
+    second.stop(Duration::from_secs(2)).await;
+}
+
 /// Waits until the room saved in `path` has `plies` moves.
 async fn wait_plies(data_dir: &std::path::Path, room: &str, plies: usize) {
     let deadline = tokio::time::Instant::now() + server_support::PATIENCE;

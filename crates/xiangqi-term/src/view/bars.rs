@@ -230,8 +230,9 @@ fn engine_part(app: &App) -> Option<Part> {
     if app.engine.paused && app.engine_side() != EngineSide::None {
         return Some(Part::new(2, "engine waits (Ctrl-G)".to_owned()));
     }
-    app.engine.last_info.as_ref().map(|info| {
-        let score = info.verdict().shown(app.engine.last_side).labelled();
+    app.last_search().map(|last| {
+        let info = &last.info;
+        let score = info.verdict().shown(last.side).labelled();
         let short = format!("last: {score}");
         Part::new(
             2,

@@ -161,21 +161,22 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
             ));
             frame.render_widget(Paragraph::new(lines), inner);
         }
-        Popup::Resume { game } => {
+        Popup::Resume => {
             let rect = centred(area, 60, 6);
             let inner = frame_popup(app, frame, rect, "Unfinished game");
+            let game = &app.game;
             let side = game.position().side_to_move().name();
             let lines = vec![
                 Line::styled(
                     // Moves as players count them, not half-moves.
                     format!(
-                        "An unfinished game at move {}, {side} to move.",
+                        "Your unfinished game is back: move {}, {side} to move.",
                         game.ply() / 2 + 1
                     ),
                     palette.popup,
                 ),
                 Line::styled(xiangqi_app::resume::describe(game), palette.popup),
-                Line::styled("Enter: resume it      Esc: start a new game", palette.popup),
+                Line::styled("Enter: play on      n: start a new game", palette.popup),
             ];
             frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
         }

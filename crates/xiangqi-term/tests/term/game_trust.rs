@@ -8,7 +8,10 @@ use crate::tui_support;
 use tui_support::*;
 use xiangqi_app::config::EngineSide;
 use xiangqi_app::key::KeyCode;
-use xiangqi_app::{Action, App, Command, Discard, Effect, Popup, read_game, update};
+use xiangqi_app::{
+    Action, App, AppMode, Command, Discard, Effect, Popup, open_drill, open_puzzle, read_game,
+    start_with, update,
+};
 use xiangqi_core::board::Color;
 use xiangqi_core::clock::TimeControl;
 use xiangqi_engine::service::EngineEvent;
@@ -63,7 +66,7 @@ fn a_resumed_game_has_its_sides_level_clocks_and_orientation_back() {
     let (mut app, time) = timed_app(|_| {});
     time.advance(seconds(1000));
     assert_eq!(app.config.settings.engine_side, EngineSide::Black);
-    app.offer_resume(read_game(&saved).unwrap());
+    start_with(&mut app, Some(read_game(&saved).unwrap()), |_| {});
     let screen = screen_text(&render(&app, 80, 24));
     assert!(screen.contains("you play Black, level 5, 5+3"), "{screen}");
     let effects = update(&mut app, key(KeyCode::Enter));
@@ -274,4 +277,127 @@ fn the_clock_stops_while_help_or_the_analysis_board_is_open() {
     update(&mut app, ctrl('a'));
     time.advance(seconds(1));
     assert_eq!(remaining(&app, Color::Black), Some(seconds(279)));
+}
+
+/// The unfinished game of the autosave: two people, `h2e2` played.
+fn unfinished() -> xiangqi_app::game::GameState {
+    let mut saved = xiangqi_app::game::GameState::new(xiangqi_core::board::Position::startpos());
+    saved.play(mv("h2e2"));
+    saved
+}
+
+fn removes_the_autosave(effects: &[Effect]) -> bool {
+    effects.contains(&Effect::RemoveAutosave)
+}
+
+// Issue 40, 1: `puzzles play ID` and `egtb drill KRK` with an autosave opened the resume
+// question over the puzzle: it took the typed moves, and its Esc deleted the game.
+#[test]
+fn a_puzzle_opened_at_start_has_no_question_over_it_and_the_game_waits_behind() {
+    let mut app = two_player_app();
+    start_with(&mut app, Some(unfinished()), |app| {
+        open_puzzle(app, "037e93e1").unwrap();
+    });
+    assert!(app.popups.is_empty(), "{:?}", app.popups);
+    let screen = screen_text(&render(&app, 80, 24));
+    assert!(screen.contains("Puzzle 037e93e1"), "{screen}");
+    assert!(!screen.contains("Unfinished game"), "{screen}");
+    // Esc and a typed move go to the puzzle; nothing removes the game.
+    assert!(!removes_the_autosave(&update(&mut app, key(KeyCode::Esc))));
+    type_line(&mut app, "g2g9");
+    let AppMode::Puzzle(puzzle) = &app.mode else {
+        panic!("not in the trainer: {:?}", app.mode);
+    };
+    assert_eq!(
+        puzzle.session.ply(),
+        2,
+        "the move went to the puzzle, and it answered"
+    );
+    // Quitting from the trainer keeps the game in the autosave.
+    let effects = update(&mut app, ctrl('c'));
+    let saved = autosave(&effects).expect("saved on quitting");
+    assert!(
+        saved.contains("h2e2") || saved.contains("炮二平五"),
+        "{saved}"
+    );
+    assert!(!removes_the_autosave(&effects));
+}
+
+#[test]
+fn leaving_a_puzzle_opened_at_start_gives_the_game_back_without_a_question() {
+    let mut app = two_player_app();
+    start_with(&mut app, Some(unfinished()), |app| {
+        open_puzzle(app, "037e93e1").unwrap();
+    });
+    let effects = update(&mut app, ctrl('x'));
+    assert!(!removes_the_autosave(&effects));
+    assert!(matches!(app.mode, AppMode::Play));
+    assert!(app.popups.is_empty(), "{:?}", app.popups);
+    assert_eq!(played(&app), ["h2e2"]);
+}
+
+#[test]
+fn a_drill_opened_at_start_has_no_question_over_it() {
+    use xiangqi_app::train::lessons::{self, Start};
+    use xiangqi_engine::egtb::Silent;
+    let dir = tempfile::tempdir().unwrap();
+    let krk = lessons::lesson(dir.path(), "KRK".parse().unwrap(), Start::Longest, &Silent);
+    let mut app = two_player_app();
+    start_with(&mut app, Some(unfinished()), |app| {
+        open_drill(app, Box::new(krk.unwrap()), Start::Longest);
+    });
+    assert!(matches!(app.mode, AppMode::Drill(_)));
+    assert!(app.popups.is_empty(), "{:?}", app.popups);
+    assert!(!removes_the_autosave(&update(&mut app, key(KeyCode::Esc))));
+    assert!(!removes_the_autosave(&update(&mut app, ctrl('x'))));
+    assert!(matches!(app.mode, AppMode::Play));
+    assert_eq!(played(&app), ["h2e2"]);
+}
+
+#[test]
+fn no_key_at_the_resume_question_throws_the_game_away_without_ctrl_n_s_question() {
+    // Esc plays on, as Enter does.
+    let mut app = two_player_app();
+    start_with(&mut app, Some(unfinished()), |_| {});
+    assert!(matches!(app.popups.last(), Some(Popup::Resume)));
+    let screen = screen_text(&render(&app, 80, 24));
+    assert!(
+        screen.contains("Enter: play on      n: start a new game"),
+        "{screen}"
+    );
+    assert!(!removes_the_autosave(&update(&mut app, key(KeyCode::Esc))));
+    assert!(app.popups.is_empty());
+    assert_eq!(played(&app), ["h2e2"]);
+
+    // Quitting at the question keeps the game.
+    let mut app = two_player_app();
+    start_with(&mut app, Some(unfinished()), |_| {});
+    let effects = update(&mut app, ctrl('c'));
+    assert!(!removes_the_autosave(&effects), "{effects:?}");
+    assert!(autosave(&effects).is_some(), "{effects:?}");
+
+    // Other keys do nothing there; `n` asks Ctrl-N's question; only its yes drops.
+    let mut app = two_player_app();
+    start_with(&mut app, Some(unfinished()), |_| {});
+    for c in "h9g7".chars() {
+        assert!(update(&mut app, key(KeyCode::Char(c))).is_empty());
+    }
+    assert!(matches!(app.popups.last(), Some(Popup::Resume)));
+    update(&mut app, key(KeyCode::Char('n')));
+    assert!(matches!(
+        app.popups.last(),
+        Some(Popup::ConfirmDiscard(Discard::NewGame))
+    ));
+    assert!(!removes_the_autosave(&update(&mut app, key(KeyCode::Esc))));
+    assert_eq!(played(&app), ["h2e2"]);
+    update(&mut app, ctrl('n'));
+    assert!(matches!(
+        app.popups.last(),
+        Some(Popup::ConfirmDiscard(Discard::NewGame))
+    ));
+    assert!(removes_the_autosave(&update(
+        &mut app,
+        key(KeyCode::Char('y'))
+    )));
+    assert!(played(&app).is_empty());
 }

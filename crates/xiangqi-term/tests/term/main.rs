@@ -6,6 +6,7 @@ const TOP: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
 mod analysis;
 mod book_tui;
 mod egtb_tui;
+mod fuzz_readers;
 mod game_controls;
 mod game_trust;
 mod study_explorer;

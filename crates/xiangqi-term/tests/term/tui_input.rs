@@ -8,7 +8,7 @@ use tui_support::*;
 use xiangqi_app::config::EngineSide;
 use xiangqi_app::key::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use xiangqi_app::{
-    Action, App, Command, Effect, Focus, Popup, PromptPurpose, ScreenLayout, update,
+    Action, App, Command, Effect, Focus, Popup, PromptPurpose, ScreenLayout, start_with, update,
 };
 use xiangqi_core::board::{Position, Square};
 
@@ -246,20 +246,22 @@ fn a_theme_chosen_from_the_list_applies_at_once() {
 fn an_unfinished_game_is_offered_at_start() {
     let mut saved = xiangqi_app::game::GameState::new(Position::startpos());
     saved.play(mv("h2e2"));
+    // The game is back at once; the engine waits for the popup to close.
     let mut app = app_against_engine();
-    app.offer_resume(saved.clone());
-    // Enter resumes: it is the engine's move, so it starts thinking.
+    start_with(&mut app, Some(saved.clone()), |_| {});
+    assert_eq!(played(&app), ["h2e2"]);
     let effects = update(&mut app, key(KeyCode::Enter));
+    // It is the engine's move, so it starts thinking.
     assert!(started_search(&effects).is_some());
     assert_eq!(played(&app), ["h2e2"]);
 
+    // Esc plays on too: it never throws the game away (`n` asks first).
     let mut app = app_against_engine();
-    app.offer_resume(saved);
-    assert_eq!(
-        update(&mut app, key(KeyCode::Esc)),
-        [Effect::RemoveAutosave]
-    );
-    assert!(played(&app).is_empty());
+    start_with(&mut app, Some(saved), |_| {});
+    let effects = update(&mut app, key(KeyCode::Esc));
+    assert!(started_search(&effects).is_some());
+    assert!(!effects.contains(&Effect::RemoveAutosave));
+    assert_eq!(played(&app), ["h2e2"]);
 }
 
 #[test]

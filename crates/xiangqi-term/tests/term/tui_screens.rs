@@ -260,3 +260,22 @@ fn a_resize_below_the_minimum_and_back_recovers() {
     terminal.draw(|frame| view(&app, frame)).unwrap();
     assert_eq!(screen_with_styles(terminal.backend().buffer()), before);
 }
+
+/// The game found at start is back, the popup says so over it (issue 40).
+fn resumed() -> App {
+    let mut saved = xiangqi_app::game::GameState::new(xiangqi_core::board::Position::startpos());
+    saved.play(mv("h2e2"));
+    let mut app = app(|s| s.glyphs = Glyphs::Ascii);
+    xiangqi_app::start_with(&mut app, Some(saved), |_| {});
+    app
+}
+
+#[test]
+fn resumed_game_80x24_ascii_colour() {
+    assert_snapshot!(screen(&resumed(), 80, 24));
+}
+
+#[test]
+fn resumed_game_120x40_ascii_colour() {
+    assert_snapshot!(screen(&resumed(), 120, 40));
+}

@@ -424,3 +424,55 @@ fn a_mate_ends_the_game_and_the_autosave() {
     type_line(&mut app, "e9e8");
     assert!(app.input.error().unwrap().contains("the game is over"));
 }
+
+// Issue 40: after an undo the status line still showed the search of the position
+// taken back (`last: d16 Red -6.66`). The last search speaks of its position only.
+#[test]
+fn the_status_line_shows_the_last_search_only_while_its_position_is_in_the_game() {
+    let mut app = app_against_engine();
+    let id = started_search(&type_line(&mut app, "h2e2")).unwrap();
+    let info = SearchInfo {
+        depth: 16,
+        score: 666,
+        nodes: 12_345,
+        ..SearchInfo::default()
+    };
+    update(
+        &mut app,
+        Action::Engine(EngineEvent::Iteration { id, info }),
+    );
+    update(
+        &mut app,
+        Action::Engine(EngineEvent::BestMove {
+            id,
+            mv: Some(mv("h9g7")),
+            ponder: None,
+        }),
+    );
+    let status = |app: &App| {
+        let screen = screen_text(&render(app, 120, 40));
+        screen.lines().last().unwrap().to_owned()
+    };
+    // A key first: the notice of the engine's move gives the line back.
+    update(&mut app, key(KeyCode::Esc));
+    assert!(
+        status(&app).contains("last: d16 Red -6.66"),
+        "{}",
+        status(&app)
+    );
+    // Taken back (the person's move and the engine's reply): the search is gone.
+    update(&mut app, ctrl('z'));
+    assert!(played(&app).is_empty());
+    update(&mut app, key(KeyCode::Esc));
+    assert!(!status(&app).contains("last:"), "{}", status(&app));
+    // Played again to the same position, it is the same search's position again.
+    update(&mut app, ctrl('y'));
+    update(&mut app, ctrl('y'));
+    update(&mut app, key(KeyCode::Esc));
+    assert_eq!(played(&app), ["h2e2", "h9g7"]);
+    assert!(
+        status(&app).contains("last: d16 Red -6.66"),
+        "{}",
+        status(&app)
+    );
+}

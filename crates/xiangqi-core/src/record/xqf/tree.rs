@@ -13,8 +13,7 @@ use super::header::{HEADER_LEN, decode_gbk};
 use super::keys::{FIRST_SCRAMBLED, Keys};
 use super::pieces::square;
 
-/// Variations inside variations deeper than this are refused: reading them recurses.
-pub const MAX_NESTING: usize = 100;
+pub use crate::record::MAX_NESTING;
 
 /// Lines longer than this (in plies from the start) are refused: no game is that long, and
 /// the position's move counters would overflow.
