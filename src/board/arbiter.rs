@@ -1,0 +1,546 @@
+//! The arbiter: rules a repetition as the Asian rules do (docs/rules.md). It replays the
+//! cycle, reads each move (a check, a chase of which pieces, or neither), finds each
+//! side's offence, orders the offences and cites the rule that decides.
+//!
+//! One definition serves everyone: `Position::ruling` ends games (and explains why),
+//! `Position::judge_cycle` scores repetitions in the engine's search, and
+//! `Position::repetition_warning` warns before a move repeats a forbidden cycle.
+
+use super::chase::{self, Attack, Threat};
+use super::position::Position;
+use super::rulebook::Rule;
+use super::rules::{DrawReason, Outcome, WinReason};
+use super::ruling::{CycleMove, MoveKind, Target};
+use super::types::{Color, Kind, Move, Square};
+
+/// What one side did through a cycle, worst first in `Ord`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Offence {
+    /// Nothing forbidden.
+    None,
+    /// Chased the same piece with every move.
+    Chase,
+    /// Chased a chariot with cannons with every move: forbidden even when the chariot's
+    /// answers attack unprotected pieces (rule 15).
+    CannonChase,
+    /// Chased, with every move, a chariot that an enemy horse holds in place (rule 19
+    /// forbids it even against a chase back).
+    HeldChase,
+    /// Checked with every move.
+    Check,
+}
+
+/// The arbiter's decision on a cycle (`Ruling` adds the rule and the moves).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decision {
+    pub outcome: Outcome,
+    /// The side that broke the rule and loses; `None` for a draw.
+    pub offender: Option<Color>,
+}
+
+/// Piece identities through a replay, so a chased piece is followed as it moves.
+type Ids = [u8; 90];
+const NO_ID: u8 = u8::MAX;
+
+/// One move of the cycle as read.
+struct Reading {
+    mv: Move,
+    side: Color,
+    check: bool,
+    /// The attacks the move left, `None` when not looked at (a check, or a side already
+    /// cleared when only the decision is wanted).
+    threats: Option<Vec<Threat>>,
+    /// Identities after the move, to follow pieces.
+    ids: Ids,
+    /// Where the general of the side not moving stood after the move.
+    checked_general: Square,
+    /// The move threatens mate in one (read only for a ruling's explanation).
+    mate_threat: bool,
+}
+
+/// A cycle read move by move.
+pub(crate) struct Cycle {
+    readings: Vec<Reading>,
+    /// Identities before the first move.
+    start_ids: Ids,
+    /// Plies of the last cycle (back to the latest earlier occurrence).
+    last: usize,
+}
+
+impl Position {
+    /// Rules on the repetition made by the last `span` plies, which must end in the
+    /// position `span` plies back. `None` if a null move lies inside (search only).
+    pub fn judge_cycle(&self, span: usize) -> Option<Decision> {
+        Cycle::read(self, span, false).map(|cycle| cycle.decide())
+    }
+
+    /// Reads the last `span` plies; `detail` reads every move in full (for a ruling's
+    /// explanation), otherwise only what the decision needs.
+    pub(crate) fn read_cycle(&self, span: usize) -> Option<Cycle> {
+        Cycle::read(self, span, true)
+    }
+}
+
+impl Cycle {
+    fn read(pos: &Position, span: usize, detail: bool) -> Option<Cycle> {
+        let history = &pos.history;
+        if span < 2 || span > history.len() {
+            return None;
+        }
+        let moves: Vec<Move> = history[history.len() - span..]
+            .iter()
+            .map(|u| u.mv)
+            .collect();
+        if moves.iter().any(|m| m.is_null()) {
+            return None;
+        }
+        let mut replay = Position {
+            history: history[history.len() - span..].to_vec(),
+            ..*pos
+        };
+        for &mv in moves.iter().rev() {
+            replay.unmake_move(mv);
+        }
+        let mut ids = [NO_ID; 90];
+        for (i, s) in super::bitboard::Squares(replay.occupied()).enumerate() {
+            ids[s.index()] = i as u8;
+        }
+        let start_ids = ids;
+        let mut keys = vec![replay.key()];
+        let mut positions = Vec::with_capacity(span + 1);
+        positions.push(chase::bare(&replay));
+        let mut readings = Vec::with_capacity(span);
+        for &mv in &moves {
+            let side = replay.side_to_move();
+            replay.make_move(mv);
+            ids[mv.to().index()] = ids[mv.from().index()];
+            ids[mv.from().index()] = NO_ID;
+            keys.push(replay.key());
+            positions.push(chase::bare(&replay));
+            readings.push(Reading {
+                mv,
+                side,
+                check: replay.in_check(),
+                threats: None,
+                ids,
+                checked_general: replay.general(side.opponent()),
+                mate_threat: false,
+            });
+        }
+        // The reply to the last move is the one played after the latest earlier
+        // occurrence of the final position: the cycle repeats it.
+        let repeat = (0..span).rev().find(|&k| keys[k] == keys[span])?;
+        let mut cycle = Cycle {
+            readings,
+            start_ids,
+            last: span - repeat,
+        };
+        cycle.read_threats(&positions, repeat, detail);
+        Some(cycle)
+    }
+
+    /// Fills in the attacks of the moves that need them. A side that checked at least
+    /// once cannot be chasing perpetually, nor one that has stopped chasing some piece:
+    /// unless `detail`, their moves are skipped.
+    /// `positions` are the cycle's positions, before the first move to after the last.
+    fn read_threats(&mut self, positions: &[Position], repeat: usize, detail: bool) {
+        let after = &positions[1..];
+        let span = self.readings.len();
+        let mut chasing: [Option<u32>; 2] = [None, None];
+        let mut clear = [false; 2];
+        for side in Color::BOTH {
+            clear[side.index()] = self.moves_of(side).any(|r| r.check);
+        }
+        for i in 0..span {
+            let reading = &self.readings[i];
+            let side = reading.side.index();
+            if reading.check || (clear[side] && !detail) {
+                continue;
+            }
+            let (reply, answered) = if i + 1 < span {
+                (self.readings[i + 1].mv, &after[i + 1])
+            } else {
+                (self.readings[repeat].mv, &after[repeat])
+            };
+            let mut threats = chase::threats(&after[i]);
+            // What the move made: attacks that were not there before it. An attack it
+            // did not make is no chase by it.
+            let before = if i == 0 {
+                &self.start_ids
+            } else {
+                &self.readings[i - 1].ids
+            };
+            let old: Vec<(u8, u8, bool)> = chase::captures(&positions[i])
+                .iter()
+                .map(|&(mv, chase)| (before[mv.from().index()], before[mv.to().index()], chase))
+                .collect();
+            let ids = &self.readings[i].ids;
+            for threat in &mut threats {
+                let pair = (ids[threat.from.index()], ids[threat.to.index()]);
+                let was = old.iter().find(|&&(a, v, _)| (a, v) == pair);
+                threat.fresh = was.is_none();
+                if threat.how.chases() && was.is_some_and(|&(_, _, chase)| chase) {
+                    threat.how = Attack::Standing;
+                }
+            }
+            chase::drop_ignored(&mut threats, answered, reply);
+            if detail {
+                self.readings[i].mate_threat = chase::threatens_mate(&after[i]);
+            }
+            let ids = &self.readings[i].ids;
+            let chased = threats
+                .iter()
+                .filter(|t| t.how.chases())
+                .fold(0u32, |set, t| set | id_bit(ids, t));
+            let running = chasing[side].map_or(chased, |set| set & chased);
+            chasing[side] = Some(running);
+            if running == 0 {
+                clear[side] = true;
+            }
+            self.readings[i].threats = Some(threats);
+        }
+    }
+
+    fn moves_of(&self, side: Color) -> impl Iterator<Item = &Reading> + '_ {
+        self.readings.iter().filter(move |r| r.side == side)
+    }
+
+    /// The pieces (by identity) `side` chased with every one of its moves.
+    fn chased_throughout(&self, side: Color) -> u32 {
+        self.moves_of(side).fold(u32::MAX, |set, r| {
+            set & r.threats.as_ref().map_or(0, |threats| {
+                threats
+                    .iter()
+                    .filter(|t| t.how.chases())
+                    .fold(0, |acc, t| acc | id_bit(&r.ids, t))
+            })
+        })
+    }
+
+    /// `side`'s attacks on the piece with identity `id`, one list per move.
+    fn attacks_on(&self, side: Color, id: u8) -> impl Iterator<Item = (&Reading, &Threat)> + '_ {
+        self.moves_of(side).flat_map(move |r| {
+            r.threats
+                .iter()
+                .flatten()
+                .filter(move |t| r.ids[t.to.index()] == id)
+                .map(move |t| (r, t))
+        })
+    }
+
+    fn offence(&self, side: Color) -> Offence {
+        if self.moves_of(side).all(|r| r.check) {
+            return Offence::Check;
+        }
+        let chased = self.chased_throughout(side);
+        if chased == 0 {
+            return Offence::None;
+        }
+        let chases_of = |id: u8| {
+            self.attacks_on(side, id)
+                .filter(|(_, t)| t.how.chases())
+                .map(|(_, t)| *t)
+                .collect::<Vec<Threat>>()
+        };
+        ids_of(chased)
+            .map(|id| {
+                let chases = chases_of(id);
+                if chases.iter().all(|t| t.held_by_horse) {
+                    Offence::HeldChase
+                } else if chases
+                    .iter()
+                    .all(|t| t.attacker == Kind::Cannon && t.victim == Kind::Chariot)
+                {
+                    Offence::CannonChase
+                } else {
+                    Offence::Chase
+                }
+            })
+            .max()
+            .unwrap_or(Offence::None)
+    }
+
+    /// Each side's offence, Red's first.
+    fn offences(&self) -> [Offence; 2] {
+        [self.offence(Color::Red), self.offence(Color::Black)]
+    }
+
+    /// The decision on the cycle: who loses, if anyone. The worse offence loses (check,
+    /// then a chase of a held chariot, then a cannon's chase of a chariot, then any
+    /// chase); equal offences draw.
+    pub(crate) fn decide(&self) -> Decision {
+        let [red, black] = self.offences();
+        let draw = |reason| Decision {
+            outcome: Outcome::Draw(reason),
+            offender: None,
+        };
+        match (red, black) {
+            (Offence::Check, Offence::Check) => draw(DrawReason::MutualPerpetualCheck),
+            (Offence::None, Offence::None) => draw(DrawReason::Repetition),
+            (a, b) if a == b => draw(DrawReason::MutualPerpetualChase),
+            (a, b) => {
+                let (loser, worst) = if a > b {
+                    (Color::Red, a)
+                } else {
+                    (Color::Black, b)
+                };
+                Decision {
+                    outcome: Outcome::Win {
+                        winner: loser.opponent(),
+                        reason: if worst == Offence::Check {
+                            WinReason::PerpetualCheck
+                        } else {
+                            WinReason::PerpetualChase
+                        },
+                    },
+                    offender: Some(loser),
+                }
+            }
+        }
+    }
+
+    /// The rule that decides `decision` (made on this cycle, read in full).
+    pub(crate) fn cite(&self, decision: &Decision) -> Rule {
+        let [red, black] = self.offences();
+        let Some(loser) = decision.offender else {
+            return match (red, black) {
+                (Offence::Check, Offence::Check) => Rule::MutualCheck,
+                (Offence::None, Offence::None) => self.draw_rule(),
+                _ => Rule::BothOffend,
+            };
+        };
+        let worst = if loser == Color::Red { red } else { black };
+        // Check outranks chase (§2.3), but the book cites rule 6 for it too: a perpetual
+        // check loses "under any circumstance".
+        match worst {
+            Offence::Check if self.moves_of(loser.opponent()).any(|r| r.check) => {
+                Rule::TwoChecksOneBack
+            }
+            Offence::Check => Rule::PerpetualCheck,
+            Offence::HeldChase => Rule::ChariotHeldByHorse,
+            _ => self.chase_rule(loser),
+        }
+    }
+
+    /// The most specific rule forbidding `side`'s perpetual chase.
+    fn chase_rule(&self, side: Color) -> Rule {
+        let chased = self.chased_throughout(side);
+        let Some(id) = ids_of(chased).next() else {
+            return Rule::MustChange;
+        };
+        let chases: Vec<&Threat> = self
+            .attacks_on(side, id)
+            .filter(|(_, t)| t.how.chases())
+            .map(|(_, t)| t)
+            .collect();
+        let attackers: Vec<u8> = self
+            .attacks_on(side, id)
+            .filter(|(_, t)| t.how.chases())
+            .map(|(r, t)| r.ids[t.from.index()])
+            .collect();
+        let offers_exchange = self
+            .moves_of(side)
+            .flat_map(|r| r.threats.iter().flatten())
+            .any(|t| t.how == Attack::Exchange && t.fresh);
+        let victim = chases[0].victim;
+        let all = |kinds: &[Kind]| chases.iter().all(|t| kinds.contains(&t.attacker));
+        if offers_exchange {
+            Rule::OfferExchangeWhileChasing
+        } else if victim == Kind::Chariot && all(&[Kind::Cannon]) {
+            Rule::CannonChasesChariot
+        } else if attackers.iter().any(|&a| a != attackers[0]) {
+            Rule::TwoChaseOne
+        } else if chases.iter().any(|t| t.how == Attack::FalselyProtected) {
+            Rule::FalselyProtected
+        } else if chases.iter().any(|t| t.confined) {
+            Rule::ConfinedChariot
+        } else if victim == Kind::Cannon && all(&[Kind::Chariot]) {
+            Rule::ChariotChasesCannon
+        } else if victim == Kind::Horse && all(&[Kind::Chariot]) {
+            Rule::ChariotChasesHorse
+        } else if all(&[victim]) {
+            Rule::SameKind
+        } else if all(&[Kind::Cannon]) && victim != Kind::Chariot {
+            Rule::CannonThroughScreen
+        } else {
+            Rule::MustChange
+        }
+    }
+
+    /// Why a repetition in which nobody offends is a draw: the most specific rule that
+    /// allows what one of the sides did, looking at both sides for each kind of reason
+    /// before the next.
+    fn draw_rule(&self) -> Rule {
+        let first = self.readings[0].side;
+        let sides = [first, first.opponent()];
+        let steps: [&dyn Fn(Color) -> Option<Rule>; 4] = [
+            &|side| self.mixed_checks(side),
+            &|side| self.chases_in_turn(side),
+            &|side| self.attacks_allowed(side),
+            &|side| self.mate_threats(side),
+        ];
+        for step in steps {
+            if let Some(rule) = sides.into_iter().find_map(step) {
+                return rule;
+            }
+        }
+        Rule::NoOffence
+    }
+
+    /// Checks with some moves, chases or idle moves with the others (rules 12 and 13).
+    fn mixed_checks(&self, side: Color) -> Option<Rule> {
+        if !self.moves_of(side).any(|r| r.check) {
+            return None;
+        }
+        let rest_chase = self
+            .moves_of(side)
+            .filter(|r| !r.check)
+            .all(|r| r.threats.iter().flatten().any(|t| t.how.chases()));
+        Some(if rest_chase {
+            Rule::CheckAndChase
+        } else {
+            Rule::CheckAndIdle
+        })
+    }
+
+    /// A chase with every move, but of different pieces in turn (rules 16 and 32).
+    fn chases_in_turn(&self, side: Color) -> Option<Rule> {
+        let chases: Vec<&Threat> = self
+            .moves_of(side)
+            .flat_map(|r| r.threats.iter().flatten())
+            .filter(|t| t.how.chases())
+            .collect();
+        let every_move = self
+            .moves_of(side)
+            .all(|r| r.threats.iter().flatten().any(|t| t.how.chases()));
+        if !every_move {
+            return None;
+        }
+        let cannons_on_chariots = chases
+            .iter()
+            .all(|t| t.attacker == Kind::Cannon && t.victim == Kind::Chariot);
+        Some(if cannons_on_chariots {
+            Rule::CannonChasesTwoChariots
+        } else {
+            Rule::OneChasesTwo
+        })
+    }
+
+    /// The same piece attacked by every move, but by attacks the rules exempt.
+    fn attacks_allowed(&self, side: Color) -> Option<Rule> {
+        let made = |r: &Reading| {
+            r.threats
+                .iter()
+                .flatten()
+                .filter(|t| t.fresh)
+                .fold(0u32, |acc, t| acc | id_bit(&r.ids, t))
+        };
+        let throughout = self.moves_of(side).fold(u32::MAX, |set, r| set & made(r));
+        let id = ids_of(throughout).next()?;
+        let attacks: Vec<&Threat> = self
+            .attacks_on(side, id)
+            .filter(|(_, t)| t.fresh)
+            .map(|(_, t)| t)
+            .collect();
+        let excuse = attacks.iter().find(|t| !t.how.chases())?;
+        let attackers = self
+            .attacks_on(side, id)
+            .map(|(r, t)| r.ids[t.from.index()])
+            .collect::<Vec<u8>>();
+        let several = attackers.iter().any(|&a| a != attackers[0]);
+        Some(match excuse.how {
+            Attack::ByGeneral => Rule::GeneralChases,
+            Attack::BySoldier => Rule::SoldierChases,
+            Attack::UncrossedSoldier => Rule::CannonThroughScreen,
+            Attack::Exchange => Rule::SameKind,
+            Attack::Confined => Rule::ConfinedChariot,
+            _ if excuse.confined => Rule::ConfinedChariot,
+            Attack::Protected
+                if !several
+                    && excuse.victim == Kind::Cannon
+                    && attacks.iter().all(|t| t.attacker == Kind::Chariot) =>
+            {
+                Rule::ChariotChasesProtectedCannon
+            }
+            Attack::Protected => Rule::ProtectedPiece,
+            _ => Rule::NoOffence,
+        })
+    }
+
+    /// A threat to mate with every move: never forbidden (rules 9 and 10).
+    fn mate_threats(&self, side: Color) -> Option<Rule> {
+        let threatens = |side: Color| self.moves_of(side).all(|r| r.mate_threat);
+        if !threatens(side) {
+            return None;
+        }
+        Some(if threatens(side.opponent()) {
+            Rule::MateThreatBack
+        } else {
+            Rule::MateThreat
+        })
+    }
+
+    /// The moves of the last cycle, each with what it did.
+    pub(crate) fn last_moves(&self) -> Vec<CycleMove> {
+        self.readings[self.readings.len() - self.last..]
+            .iter()
+            .map(|r| {
+                if r.check {
+                    return CycleMove {
+                        mv: r.mv,
+                        side: r.side,
+                        kind: MoveKind::Check,
+                        targets: vec![Target {
+                            kind: Kind::General,
+                            square: r.checked_general,
+                        }],
+                    };
+                }
+                let targets: Vec<Target> = r
+                    .threats
+                    .iter()
+                    .flatten()
+                    .filter(|t| t.how.chases())
+                    .map(|t| Target {
+                        kind: t.victim,
+                        square: t.to,
+                    })
+                    .collect();
+                CycleMove {
+                    mv: r.mv,
+                    side: r.side,
+                    kind: if targets.is_empty() {
+                        MoveKind::Idle
+                    } else {
+                        MoveKind::Chase
+                    },
+                    targets,
+                }
+            })
+            .collect()
+    }
+
+    /// The piece `side` chased throughout, where it stood after `side`'s last move.
+    pub(crate) fn persistent_target(&self, side: Color) -> Option<Target> {
+        let id = ids_of(self.chased_throughout(side)).next()?;
+        let (_, threat) = self
+            .attacks_on(side, id)
+            .filter(|(_, t)| t.how.chases())
+            .last()?;
+        Some(Target {
+            kind: threat.victim,
+            square: threat.to,
+        })
+    }
+}
+
+fn id_bit(ids: &Ids, threat: &Threat) -> u32 {
+    match ids[threat.to.index()] {
+        NO_ID => 0,
+        id => 1 << id,
+    }
+}
+
+fn ids_of(set: u32) -> impl Iterator<Item = u8> {
+    (0..32u8).filter(move |&id| set & (1 << id) != 0)
+}
