@@ -126,7 +126,8 @@ pub struct Warning {
     /// The piece chased throughout, or `None` for a perpetual check.
     pub chased: Option<Target>,
     pub rule: Rule,
-    /// The move makes the last repetition: the game ends, lost.
+    /// The move makes the third occurrence: the game ends, lost. Otherwise the game ends
+    /// when the cycle goes on to a third occurrence.
     pub ends_game: bool,
 }
 
@@ -144,7 +145,7 @@ impl fmt::Display for Warning {
         if self.ends_game {
             f.write_str(": it would lose")
         } else {
-            f.write_str(": repeating it once more would lose")
+            f.write_str(": a third repetition would lose")
         }
     }
 }
