@@ -82,19 +82,21 @@ pub(crate) struct Threat {
 }
 
 /// The attacks of the side that just moved in `after` (its opponent to move, not in
-/// check), each classified, before looking at the reply.
-pub(crate) fn threats(after: &Position) -> Vec<Threat> {
+/// check) on the pieces standing on `victims`, each classified, before looking at the
+/// reply.
+pub(crate) fn threats(after: &Position, victims: Bb) -> Vec<Threat> {
     let mut pos = bare(after);
     pos.make_null_move();
     let mut captures = Vec::new();
     pos.legal_captures(&mut captures);
+    captures.retain(|mv| victims & square_bit(mv.to()) != 0);
     let us = pos.side_to_move();
     let them = us.opponent();
     // A chariot a cannon confines to its line attacks off the line too, though it may
     // not take there: rule 27 names those attacks to say they are no chases.
     for chariot in Squares(pos.pieces(us, Kind::Chariot)) {
         if confined(&pos, chariot, us) {
-            for to in Squares(pos.chariot_reach(chariot) & pos.occupied_by(them)) {
+            for to in Squares(pos.chariot_reach(chariot) & pos.occupied_by(them) & victims) {
                 let mv = Move::new(chariot, to);
                 if !captures.contains(&mv) && pos.piece_at(to).kind() != Kind::General {
                     captures.push(mv);
@@ -129,18 +131,23 @@ pub(crate) fn threats(after: &Position) -> Vec<Threat> {
     found
 }
 
-/// The captures the side to move has in `pos`, and whether each would be a chase.
-pub(crate) fn captures(pos: &Position) -> Vec<(Move, bool)> {
+/// The captures the side to move has in `pos`.
+pub(crate) fn captures(pos: &Position) -> Vec<Move> {
     let mut found = Vec::new();
     pos.legal_captures(&mut found);
-    let mut pos = bare(pos);
-    let mut classified = Vec::with_capacity(found.len());
-    for mv in found {
-        if pos.piece_at(mv.to()).kind() != Kind::General {
-            classified.push((mv, classify(&mut pos, mv.from(), mv.to()).chases()));
-        }
+    found
+}
+
+/// Whether, in `before` (the attacking side to move), the capture `from` -> `to` was
+/// already there and a chase: a move that leaves it so did not make it.
+pub(crate) fn chased_before(before: &Position, from: Square, to: Square) -> bool {
+    let us = before.side_to_move();
+    let (attacker, victim) = (before.piece_at(from), before.piece_at(to));
+    if attacker.is_none() || attacker.color() != us || victim.is_none() || victim.color() == us {
+        return false;
     }
-    classified
+    let mut pos = bare(before);
+    pos.is_legal(Move::new(from, to)) && classify(&mut pos, from, to).chases()
 }
 
 /// Whether the side that just moved in `after` (its opponent to move, not in check)
@@ -350,7 +357,7 @@ mod tests {
     }
 
     fn attack_on(pos: &Position, victim: &str) -> Option<Attack> {
-        threats(pos)
+        threats(pos, !0)
             .into_iter()
             .find(|t| t.to.iccs() == victim)
             .map(|t| t.how)
@@ -394,7 +401,7 @@ mod tests {
     fn a_reply_that_leaves_the_chase_standing_makes_it_no_chase() {
         let pos = after("4k4/9/9/9/9/9/9/2c6/9/R2K5 w - - 0 1", "a0a2");
         let answer = |reply: &str| {
-            let mut found = threats(&pos);
+            let mut found = threats(&pos, !0);
             let reply = Move::parse_coords(reply).unwrap();
             let mut answered = pos.clone();
             answered.make_move(reply);
