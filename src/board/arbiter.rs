@@ -1,6 +1,6 @@
 //! The arbiter: rules a repetition as the Asian rules do (docs/rules.md). It replays the
 //! cycle, reads each move (a check, a chase of which pieces, or neither), finds each
-//! side's offence, orders the offences and cites the rule that decides.
+//! side's offence and orders the offences; citation.rs names the rule that decides.
 //!
 //! One definition serves everyone: `Position::ruling` ends games (and explains why),
 //! `Position::judge_cycle` scores repetitions in the engine's search, and
@@ -8,7 +8,6 @@
 
 use super::chase::{self, Attack, Threat};
 use super::position::Position;
-use super::rulebook::Rule;
 use super::rules::{DrawReason, Outcome, WinReason};
 use super::ruling::{CycleMove, MoveKind, Target};
 use super::types::{Color, Kind, Move, Square};
@@ -43,24 +42,24 @@ type Ids = [u8; 90];
 const NO_ID: u8 = u8::MAX;
 
 /// One move of the cycle as read.
-struct Reading {
-    mv: Move,
-    side: Color,
-    check: bool,
+pub(super) struct Reading {
+    pub(super) mv: Move,
+    pub(super) side: Color,
+    pub(super) check: bool,
     /// The attacks the move left, `None` when not looked at (a check, or a side already
     /// cleared when only the decision is wanted).
-    threats: Option<Vec<Threat>>,
+    pub(super) threats: Option<Vec<Threat>>,
     /// Identities after the move, to follow pieces.
-    ids: Ids,
+    pub(super) ids: Ids,
     /// Where the general of the side not moving stood after the move.
-    checked_general: Square,
+    pub(super) checked_general: Square,
     /// The move threatens mate in one (read only for a ruling's explanation).
-    mate_threat: bool,
+    pub(super) mate_threat: bool,
 }
 
 /// A cycle read move by move.
 pub(crate) struct Cycle {
-    readings: Vec<Reading>,
+    pub(super) readings: Vec<Reading>,
     /// Identities before the first move.
     start_ids: Ids,
     /// Plies of the last cycle (back to the latest earlier occurrence).
@@ -219,12 +218,12 @@ impl Cycle {
         }
     }
 
-    fn moves_of(&self, side: Color) -> impl Iterator<Item = &Reading> + '_ {
+    pub(super) fn moves_of(&self, side: Color) -> impl Iterator<Item = &Reading> + '_ {
         self.readings.iter().filter(move |r| r.side == side)
     }
 
     /// The pieces (by identity) `side` chased with every one of its moves.
-    fn chased_throughout(&self, side: Color) -> u32 {
+    pub(super) fn chased_throughout(&self, side: Color) -> u32 {
         self.moves_of(side).fold(u32::MAX, |set, r| {
             set & r.threats.as_ref().map_or(0, |threats| {
                 threats
@@ -236,7 +235,11 @@ impl Cycle {
     }
 
     /// `side`'s attacks on the piece with identity `id`, one list per move.
-    fn attacks_on(&self, side: Color, id: u8) -> impl Iterator<Item = (&Reading, &Threat)> + '_ {
+    pub(super) fn attacks_on(
+        &self,
+        side: Color,
+        id: u8,
+    ) -> impl Iterator<Item = (&Reading, &Threat)> + '_ {
         self.moves_of(side).flat_map(move |r| {
             r.threats
                 .iter()
@@ -279,7 +282,7 @@ impl Cycle {
     }
 
     /// Each side's offence, Red's first.
-    fn offences(&self) -> [Offence; 2] {
+    pub(super) fn offences(&self) -> [Offence; 2] {
         [self.offence(Color::Red), self.offence(Color::Black)]
     }
 
@@ -315,187 +318,6 @@ impl Cycle {
                 }
             }
         }
-    }
-
-    /// The rule that decides `decision` (made on this cycle, read in full).
-    pub(crate) fn cite(&self, decision: &Decision) -> Rule {
-        let [red, black] = self.offences();
-        let Some(loser) = decision.offender else {
-            return match (red, black) {
-                (Offence::Check, Offence::Check) => Rule::MutualCheck,
-                (Offence::None, Offence::None) => self.draw_rule(),
-                _ => Rule::BothOffend,
-            };
-        };
-        let worst = if loser == Color::Red { red } else { black };
-        // Check outranks chase (§2.3), but the book cites rule 6 for it too: a perpetual
-        // check loses "under any circumstance".
-        match worst {
-            Offence::Check if self.moves_of(loser.opponent()).any(|r| r.check) => {
-                Rule::TwoChecksOneBack
-            }
-            Offence::Check => Rule::PerpetualCheck,
-            Offence::HeldChase => Rule::ChariotHeldByHorse,
-            _ => self.chase_rule(loser),
-        }
-    }
-
-    /// The most specific rule forbidding `side`'s perpetual chase.
-    fn chase_rule(&self, side: Color) -> Rule {
-        let chased = self.chased_throughout(side);
-        let Some(id) = ids_of(chased).next() else {
-            return Rule::MustChange;
-        };
-        let chases: Vec<&Threat> = self
-            .attacks_on(side, id)
-            .filter(|(_, t)| t.how.chases())
-            .map(|(_, t)| t)
-            .collect();
-        let attackers: Vec<u8> = self
-            .attacks_on(side, id)
-            .filter(|(_, t)| t.how.chases())
-            .map(|(r, t)| r.ids[t.from.index()])
-            .collect();
-        let offers_exchange = self
-            .moves_of(side)
-            .flat_map(|r| r.threats.iter().flatten())
-            .any(|t| t.how == Attack::Exchange && t.fresh);
-        let victim = chases[0].victim;
-        let all = |kinds: &[Kind]| chases.iter().all(|t| kinds.contains(&t.attacker));
-        if offers_exchange {
-            Rule::OfferExchangeWhileChasing
-        } else if victim == Kind::Chariot && all(&[Kind::Cannon]) {
-            Rule::CannonChasesChariot
-        } else if attackers.iter().any(|&a| a != attackers[0]) {
-            Rule::TwoChaseOne
-        } else if chases.iter().any(|t| t.how == Attack::FalselyProtected) {
-            Rule::FalselyProtected
-        } else if chases.iter().any(|t| t.confined) {
-            Rule::ConfinedChariot
-        } else if victim == Kind::Cannon && all(&[Kind::Chariot]) {
-            Rule::ChariotChasesCannon
-        } else if victim == Kind::Horse && all(&[Kind::Chariot]) {
-            Rule::ChariotChasesHorse
-        } else if all(&[victim]) {
-            Rule::SameKind
-        } else if all(&[Kind::Cannon]) && victim != Kind::Chariot {
-            Rule::CannonThroughScreen
-        } else {
-            Rule::MustChange
-        }
-    }
-
-    /// Why a repetition in which nobody offends is a draw: the most specific rule that
-    /// allows what one of the sides did, looking at both sides for each kind of reason
-    /// before the next.
-    fn draw_rule(&self) -> Rule {
-        let first = self.readings[0].side;
-        let sides = [first, first.opponent()];
-        let steps: [&dyn Fn(Color) -> Option<Rule>; 4] = [
-            &|side| self.mixed_checks(side),
-            &|side| self.chases_in_turn(side),
-            &|side| self.attacks_allowed(side),
-            &|side| self.mate_threats(side),
-        ];
-        for step in steps {
-            if let Some(rule) = sides.into_iter().find_map(step) {
-                return rule;
-            }
-        }
-        Rule::NoOffence
-    }
-
-    /// Checks with some moves, chases or idle moves with the others (rules 12 and 13).
-    fn mixed_checks(&self, side: Color) -> Option<Rule> {
-        if !self.moves_of(side).any(|r| r.check) {
-            return None;
-        }
-        let rest_chase = self
-            .moves_of(side)
-            .filter(|r| !r.check)
-            .all(|r| r.threats.iter().flatten().any(|t| t.how.chases()));
-        Some(if rest_chase {
-            Rule::CheckAndChase
-        } else {
-            Rule::CheckAndIdle
-        })
-    }
-
-    /// A chase with every move, but of different pieces in turn (rules 16 and 32).
-    fn chases_in_turn(&self, side: Color) -> Option<Rule> {
-        let chases: Vec<&Threat> = self
-            .moves_of(side)
-            .flat_map(|r| r.threats.iter().flatten())
-            .filter(|t| t.how.chases())
-            .collect();
-        let every_move = self
-            .moves_of(side)
-            .all(|r| r.threats.iter().flatten().any(|t| t.how.chases()));
-        if !every_move {
-            return None;
-        }
-        let cannons_on_chariots = chases
-            .iter()
-            .all(|t| t.attacker == Kind::Cannon && t.victim == Kind::Chariot);
-        Some(if cannons_on_chariots {
-            Rule::CannonChasesTwoChariots
-        } else {
-            Rule::OneChasesTwo
-        })
-    }
-
-    /// The same piece attacked by every move, but by attacks the rules exempt.
-    fn attacks_allowed(&self, side: Color) -> Option<Rule> {
-        let made = |r: &Reading| {
-            r.threats
-                .iter()
-                .flatten()
-                .filter(|t| t.fresh)
-                .fold(0u32, |acc, t| acc | id_bit(&r.ids, t))
-        };
-        let throughout = self.moves_of(side).fold(u32::MAX, |set, r| set & made(r));
-        let id = ids_of(throughout).next()?;
-        let attacks: Vec<&Threat> = self
-            .attacks_on(side, id)
-            .filter(|(_, t)| t.fresh)
-            .map(|(_, t)| t)
-            .collect();
-        let excuse = attacks.iter().find(|t| !t.how.chases())?;
-        let attackers = self
-            .attacks_on(side, id)
-            .map(|(r, t)| r.ids[t.from.index()])
-            .collect::<Vec<u8>>();
-        let several = attackers.iter().any(|&a| a != attackers[0]);
-        Some(match excuse.how {
-            Attack::ByGeneral => Rule::GeneralChases,
-            Attack::BySoldier => Rule::SoldierChases,
-            Attack::UncrossedSoldier => Rule::CannonThroughScreen,
-            Attack::Exchange => Rule::SameKind,
-            Attack::Confined => Rule::ConfinedChariot,
-            _ if excuse.confined => Rule::ConfinedChariot,
-            Attack::Protected
-                if !several
-                    && excuse.victim == Kind::Cannon
-                    && attacks.iter().all(|t| t.attacker == Kind::Chariot) =>
-            {
-                Rule::ChariotChasesProtectedCannon
-            }
-            Attack::Protected => Rule::ProtectedPiece,
-            _ => Rule::NoOffence,
-        })
-    }
-
-    /// A threat to mate with every move: never forbidden (rules 9 and 10).
-    fn mate_threats(&self, side: Color) -> Option<Rule> {
-        let threatens = |side: Color| self.moves_of(side).all(|r| r.mate_threat);
-        if !threatens(side) {
-            return None;
-        }
-        Some(if threatens(side.opponent()) {
-            Rule::MateThreatBack
-        } else {
-            Rule::MateThreat
-        })
     }
 
     /// The moves of the last cycle, each with what it did.
@@ -552,14 +374,14 @@ impl Cycle {
     }
 }
 
-fn id_bit(ids: &Ids, threat: &Threat) -> u32 {
+pub(super) fn id_bit(ids: &Ids, threat: &Threat) -> u32 {
     match ids[threat.to.index()] {
         NO_ID => 0,
         id => 1 << id,
     }
 }
 
-fn ids_of(set: u32) -> impl Iterator<Item = u8> {
+pub(super) fn ids_of(set: u32) -> impl Iterator<Item = u8> {
     (0..32u8).filter(move |&id| set & (1 << id) != 0)
 }
 

@@ -4,6 +4,7 @@
 mod arbiter;
 mod bitboard;
 mod chase;
+mod citation;
 mod fen;
 mod movegen;
 mod position;
