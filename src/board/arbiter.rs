@@ -70,7 +70,48 @@ impl Position {
     /// Rules on the repetition made by the last `span` plies, which must end in the
     /// position `span` plies back. `None` if a null move lies inside (search only).
     pub fn judge_cycle(&self, span: usize) -> Option<Decision> {
+        if let Some(offences) = self.offences_by_checks(span) {
+            return Some(decision(offences));
+        }
         Cycle::read(self, span, false).map(|cycle| cycle.decide())
+    }
+
+    /// The offences, read off the history's check flags alone, when chases cannot change
+    /// the decision: a side checked with every move (check outranks any chase), or both
+    /// sides checked at least once (so neither chased with every move). The search meets
+    /// many such cycles; they need no replay.
+    fn offences_by_checks(&self, span: usize) -> Option<[Offence; 2]> {
+        let history = &self.history;
+        if span < 2 || span > history.len() {
+            return None;
+        }
+        let first = history.len() - span;
+        if history[first..].iter().any(|u| u.mv.is_null()) {
+            return None;
+        }
+        let (mut moves, mut checks) = ([0; 2], [0; 2]);
+        for j in first..history.len() {
+            // The last move was the opponent's of the side to move; they alternate back.
+            let mover = if (history.len() - 1 - j).is_multiple_of(2) {
+                self.side_to_move().opponent()
+            } else {
+                self.side_to_move()
+            };
+            let gave_check = history.get(j + 1).map_or(self.in_check(), |u| u.in_check);
+            moves[mover.index()] += 1;
+            checks[mover.index()] += usize::from(gave_check);
+        }
+        let all = |side: usize| checks[side] == moves[side];
+        let decided = all(0) || all(1) || (checks[0] > 0 && checks[1] > 0);
+        decided.then(|| {
+            [0, 1].map(|side| {
+                if all(side) {
+                    Offence::Check
+                } else {
+                    Offence::None
+                }
+            })
+        })
     }
 
     /// Reads the last `span` plies; `detail` reads every move in full (for a ruling's
@@ -290,34 +331,7 @@ impl Cycle {
     /// then a chase of a held chariot, then a cannon's chase of a chariot, then any
     /// chase); equal offences draw.
     pub(crate) fn decide(&self) -> Decision {
-        let [red, black] = self.offences();
-        let draw = |reason| Decision {
-            outcome: Outcome::Draw(reason),
-            offender: None,
-        };
-        match (red, black) {
-            (Offence::Check, Offence::Check) => draw(DrawReason::MutualPerpetualCheck),
-            (Offence::None, Offence::None) => draw(DrawReason::Repetition),
-            (a, b) if a == b => draw(DrawReason::MutualPerpetualChase),
-            (a, b) => {
-                let (loser, worst) = if a > b {
-                    (Color::Red, a)
-                } else {
-                    (Color::Black, b)
-                };
-                Decision {
-                    outcome: Outcome::Win {
-                        winner: loser.opponent(),
-                        reason: if worst == Offence::Check {
-                            WinReason::PerpetualCheck
-                        } else {
-                            WinReason::PerpetualChase
-                        },
-                    },
-                    offender: Some(loser),
-                }
-            }
-        }
+        decision(self.offences())
     }
 
     /// The moves of the last cycle, each with what it did.
@@ -374,6 +388,39 @@ impl Cycle {
     }
 }
 
+/// The decision from each side's offence (Red's first): the worse offence loses (check,
+/// then a chase of a held chariot, then a cannon's chase of a chariot, then any chase);
+/// equal offences draw.
+fn decision([red, black]: [Offence; 2]) -> Decision {
+    let draw = |reason| Decision {
+        outcome: Outcome::Draw(reason),
+        offender: None,
+    };
+    match (red, black) {
+        (Offence::Check, Offence::Check) => draw(DrawReason::MutualPerpetualCheck),
+        (Offence::None, Offence::None) => draw(DrawReason::Repetition),
+        (a, b) if a == b => draw(DrawReason::MutualPerpetualChase),
+        (a, b) => {
+            let (loser, worst) = if a > b {
+                (Color::Red, a)
+            } else {
+                (Color::Black, b)
+            };
+            Decision {
+                outcome: Outcome::Win {
+                    winner: loser.opponent(),
+                    reason: if worst == Offence::Check {
+                        WinReason::PerpetualCheck
+                    } else {
+                        WinReason::PerpetualChase
+                    },
+                },
+                offender: Some(loser),
+            }
+        }
+    }
+}
+
 pub(super) fn id_bit(ids: &Ids, threat: &Threat) -> u32 {
     match ids[threat.to.index()] {
         NO_ID => 0,
@@ -389,8 +436,29 @@ pub(super) fn ids_of(set: u32) -> impl Iterator<Item = u8> {
 mod tests {
     use super::*;
 
+    /// Every repetition met replaying `moves` from `fen`: the quick decisions (the
+    /// search's, and the one read off check flags) must be the full reading's.
+    fn check_repetitions(fen: &str, moves: &[Move], name: &str) -> usize {
+        let mut checked = 0;
+        let mut pos = Position::from_fen(fen).unwrap();
+        for &mv in moves {
+            pos.make_move(mv);
+            for count in [2, 3] {
+                let Some(span) = pos.repetition_span(count) else {
+                    continue;
+                };
+                let full = Cycle::read(&pos, span, true).unwrap().decide();
+                let quick = Cycle::read(&pos, span, false).unwrap().decide();
+                assert_eq!(quick, full, "{name} after {mv}");
+                assert_eq!(pos.judge_cycle(span), Some(full), "{name} after {mv}");
+                checked += 1;
+            }
+        }
+        checked
+    }
+
     /// The search reads only what the decision needs; it must decide as the full reading
-    /// does, at every repetition of every rule-book diagram.
+    /// does, at every repetition of every rule-book diagram and of the repetition set.
     #[test]
     fn the_quick_reading_decides_as_the_full_one() {
         let mut checked = 0;
@@ -399,26 +467,37 @@ mod tests {
                 continue;
             }
             let f: Vec<&str> = line.split('\t').collect();
-            let mut pos = Position::from_fen(f[2]).unwrap();
-            let lead: Vec<&str> = f[3].split(' ').filter(|m| *m != "-").collect();
-            let cycle: Vec<&str> = f[4].split(' ').collect();
-            for m in lead
+            let parse = |m: &str| Move::parse_coords(m).unwrap();
+            let lead: Vec<Move> = f[3].split(' ').filter(|m| *m != "-").map(parse).collect();
+            let cycle: Vec<Move> = f[4].split(' ').map(parse).collect();
+            let moves: Vec<Move> = lead
                 .iter()
                 .chain(cycle.iter().cycle())
                 .take(lead.len() + 2 * cycle.len())
-            {
-                pos.make_move(Move::parse_coords(m).unwrap());
-                for count in [2, 3] {
-                    let Some(span) = pos.repetition_span(count) else {
-                        continue;
-                    };
-                    let quick = Cycle::read(&pos, span, false).unwrap().decide();
-                    let full = Cycle::read(&pos, span, true).unwrap().decide();
-                    assert_eq!(quick, full, "{} after {m}", f[0]);
-                    checked += 1;
-                }
-            }
+                .copied()
+                .collect();
+            checked += check_repetitions(f[2], &moves, f[0]);
         }
-        assert!(checked > 500, "{checked}");
+        // The repetition set writes moves with ranks 1-10.
+        for (number, line) in include_str!("../../tests/data/chase_cases.tsv")
+            .lines()
+            .enumerate()
+        {
+            let f: Vec<&str> = line.split('\t').collect();
+            let moves: Vec<Move> = f[1]
+                .split(' ')
+                .map(|m| {
+                    let split = m[1..].find(|c: char| c.is_ascii_alphabetic()).unwrap() + 1;
+                    let (from, to) = m.split_at(split);
+                    let square = |s: &str| {
+                        let rank: u32 = s[1..].parse().unwrap();
+                        format!("{}{}", &s[..1], rank - 1)
+                    };
+                    Move::parse_coords(&(square(from) + &square(to))).unwrap()
+                })
+                .collect();
+            checked += check_repetitions(f[0], &moves, &format!("line {}", number + 1));
+        }
+        assert!(checked > 1500, "{checked}");
     }
 }
