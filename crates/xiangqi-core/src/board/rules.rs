@@ -1,6 +1,6 @@
 //! Game-end verdicts: no legal move (a loss, whether checkmate or stalemate), threefold
-//! repetition under the Asian rules for perpetual check and perpetual chase, and the
-//! 120-ply no-capture draw.
+//! repetition ruled by the arbiter under the Asian rules (arbiter.rs), and the 120-ply
+//! no-capture draw.
 
 use super::position::Position;
 use super::types::Color;
@@ -25,8 +25,8 @@ pub enum WinReason {
     Stalemate,
     /// The loser gave check with every one of its moves through a threefold repetition.
     PerpetualCheck,
-    /// The loser chased an undefended piece with every one of its moves through a
-    /// threefold repetition (see `chase.rs`).
+    /// The loser chased the same piece with every one of its moves through a threefold
+    /// repetition (see `arbiter.rs`).
     PerpetualChase,
     /// The loser resigned.
     Resignation,
@@ -36,7 +36,7 @@ pub enum WinReason {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DrawReason {
-    /// Threefold repetition with neither side checking perpetually.
+    /// Threefold repetition in which neither side broke a rule.
     Repetition,
     /// Threefold repetition in which both sides checked with every move.
     MutualPerpetualCheck,
@@ -146,13 +146,6 @@ impl Outcome {
     }
 }
 
-/// Who, if anyone, checked with every move through a repetition cycle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct CycleChecks {
-    side_to_move: bool,
-    opponent: bool,
-}
-
 impl Position {
     /// The verdict if the game is over in this position, judged with the moves played
     /// since the position was set up.
@@ -189,31 +182,14 @@ impl Position {
             .count()
     }
 
-    /// The verdict of a threefold repetition ending in this position, if there is one.
+    /// The verdict of a threefold repetition ending in this position, if there is one:
+    /// the arbiter's (see `ruling`).
     pub fn repetition_outcome(&self) -> Option<Outcome> {
-        let span = self.repetition_span(REPETITION_COUNT)?;
-        let checks = self.cycle_checks(span);
-        let us = self.side_to_move();
-        let win = |winner: Color, reason| Outcome::Win { winner, reason };
-        // Perpetual check decides first; only without it does perpetual chase.
-        Some(match (checks.side_to_move, checks.opponent) {
-            (true, true) => Outcome::Draw(DrawReason::MutualPerpetualCheck),
-            (true, false) => win(us.opponent(), WinReason::PerpetualCheck),
-            (false, true) => win(us, WinReason::PerpetualCheck),
-            (false, false) => {
-                let chases = self.cycle_chases(span);
-                match (chases.side_to_move, chases.opponent) {
-                    (true, true) => Outcome::Draw(DrawReason::MutualPerpetualChase),
-                    (true, false) => win(us.opponent(), WinReason::PerpetualChase),
-                    (false, true) => win(us, WinReason::PerpetualChase),
-                    (false, false) => Outcome::Draw(DrawReason::Repetition),
-                }
-            }
-        })
+        self.ruling().map(|ruling| ruling.outcome)
     }
 
     /// Plies back to the earliest of the last `count` occurrences of this position.
-    fn repetition_span(&self, count: usize) -> Option<usize> {
+    pub(crate) fn repetition_span(&self, count: usize) -> Option<usize> {
         let mut seen = 1;
         for (distance, (key, _)) in self
             .past_states()
@@ -229,19 +205,5 @@ impl Position {
             }
         }
         None
-    }
-
-    /// Which sides gave check with every one of their moves over the last `span` plies.
-    fn cycle_checks(&self, span: usize) -> CycleChecks {
-        // Position d plies ago was in check iff the move played from position d+1 gave
-        // check. The side to move now played from even distances, so its checks show as
-        // check at odd distances; the opponent's show at even distances (0 is now).
-        let mut in_check = Vec::with_capacity(span);
-        in_check.push(self.in_check());
-        in_check.extend(self.past_states().take(span - 1).map(|(_, check)| check));
-        CycleChecks {
-            side_to_move: in_check.iter().skip(1).step_by(2).all(|&c| c),
-            opponent: in_check.iter().step_by(2).all(|&c| c),
-        }
     }
 }

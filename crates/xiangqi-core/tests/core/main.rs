@@ -12,5 +12,6 @@ mod notation_props;
 mod notation_tsv;
 mod perft;
 mod record;
+mod rulebook;
 mod rules;
 mod xqf_robustness;

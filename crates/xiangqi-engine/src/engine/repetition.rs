@@ -1,9 +1,8 @@
-//! Repetition inside the search, judged as the rules core judges a game: when a position
-//! recurs, the side that gave check with every one of its moves through the cycle loses;
-//! if neither did, the side that chased with every move loses; if both did, or neither,
-//! it is a draw. The search rules on the first recurrence (the
-//! side that could repeat once can repeat again), and never through a null move, which
-//! is not a move of the game.
+//! Repetition inside the search, ruled by the same arbiter that ends games
+//! (`Position::judge_cycle`): when a position recurs, the side that broke a rule through
+//! the cycle (perpetual check, perpetual chase) loses; otherwise it is a draw. The search
+//! rules on the first recurrence (the side that could repeat once can repeat again), and
+//! never through a null move, which is not a move of the game.
 
 use super::score::{DRAW, mate_in, mated_in};
 use xiangqi_core::board::Position;
@@ -37,27 +36,12 @@ pub fn verdict(pos: &Position, ply: usize) -> Option<(i32, usize)> {
         }
         return None;
     };
-    // Checks given by the side to move show as check at odd distances, the opponent's at
-    // even distances (0 is the current position).
-    let mut mover_checked_always = true;
-    let mut opponent_checked_always = pos.in_check();
-    for (index, (_, in_check)) in pos.past_states().take(distance - 1).enumerate() {
-        if index % 2 == 0 {
-            mover_checked_always &= in_check;
-        } else {
-            opponent_checked_always &= in_check;
-        }
-    }
-    let (mover_loses, opponent_loses) = if mover_checked_always || opponent_checked_always {
-        (mover_checked_always, opponent_checked_always)
-    } else {
-        let chases = pos.cycle_chases(distance);
-        (chases.side_to_move, chases.opponent)
-    };
-    let score = match (mover_loses, opponent_loses) {
-        (true, false) => mated_in(ply),
-        (false, true) => mate_in(ply),
-        _ => DRAW,
+    // Only here, with a repetition found, does the arbiter read the cycle.
+    let decision = pos.judge_cycle(distance)?;
+    let score = match decision.offender {
+        Some(side) if side == pos.side_to_move() => mated_in(ply),
+        Some(_) => mate_in(ply),
+        None => DRAW,
     };
     Some((score, distance))
 }
