@@ -12,6 +12,10 @@ mod config_cli;
 mod egtb_cli;
 #[cfg(feature = "tui")]
 mod external_engine;
+// Where the master games are (skipped without them, required in CI), shared with the
+// core's tests.
+#[path = "../../crates/xiangqi-core/tests/core/master_games.rs"]
+mod master_games;
 #[cfg(feature = "server")]
 mod logs;
 mod multipv;
