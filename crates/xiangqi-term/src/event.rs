@@ -306,9 +306,10 @@ mod tests {
             libc::openpty(
                 &mut master,
                 &mut slave,
+                // Linux takes the last two as const, macOS as mut: mut serves both.
                 std::ptr::null_mut(),
-                std::ptr::null(),
-                std::ptr::null(),
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
             )
         };
         assert_eq!(opened, 0, "{}", std::io::Error::last_os_error());
