@@ -14,10 +14,10 @@ mod egtb_cli;
 mod external_engine;
 // Where the master games are (skipped without them, required in CI), shared with the
 // core's tests.
-#[path = "../../crates/xiangqi-core/tests/core/master_games.rs"]
-mod master_games;
 #[cfg(feature = "server")]
 mod logs;
+#[path = "../../crates/xiangqi-core/tests/core/master_games.rs"]
+mod master_games;
 mod multipv;
 mod notation_commands;
 mod puzzles;

@@ -220,7 +220,11 @@ mod console_events {
         let Some(target) = TARGET.get() else {
             return 0;
         };
-        let sender = target.sender.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        let sender = target
+            .sender
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone();
         if super::forward_signal(&sender, signal, target.restore) && signal == SIGHUP {
             // The process ends when this returns: give the main loop the time to save and
             // leave (it exits the process itself, ending this wait).

@@ -12,7 +12,11 @@ use std::path::{Path, PathBuf};
 pub fn ccpd_dir(top: &str) -> Option<PathBuf> {
     if let Some(dir) = std::env::var_os("XIANGQI_CCPD_DIR") {
         let dir = PathBuf::from(dir);
-        assert!(dir.is_dir(), "XIANGQI_CCPD_DIR={} is not a folder", dir.display());
+        assert!(
+            dir.is_dir(),
+            "XIANGQI_CCPD_DIR={} is not a folder",
+            dir.display()
+        );
         return Some(dir);
     }
     let dir = Path::new(top).join("../shared/testdata/games/ccpd");
