@@ -232,6 +232,29 @@ mod console_events {
         }
         1
     }
+
+    #[cfg(test)]
+    mod tests {
+        use std::sync::mpsc;
+
+        use super::*;
+
+        #[test]
+        fn ctrl_break_comes_as_sigint_and_other_events_are_left_to_the_system() {
+            let (sender, received) = mpsc::sync_channel(4);
+            install(sender, || {}).unwrap();
+            // The system's other events (an unknown number here) go to the next handler.
+            // SAFETY: the handler is an ordinary function; the system would call it the same.
+            assert_eq!(unsafe { handler(99) }, 0);
+            assert!(received.try_recv().is_err());
+            // Ctrl-Break is handled (the process is not ended) and asks the TUI to leave.
+            assert_eq!(unsafe { handler(CTRL_BREAK_EVENT) }, 1);
+            match received.try_recv() {
+                Ok(Incoming::Signal(signal)) => assert_eq!(signal, 2),
+                other => panic!("{other:?}"),
+            }
+        }
+    }
 }
 
 /// Watches the controlling terminal (standard input, which the TUI requires to be one)
