@@ -12,8 +12,12 @@ mod config_cli;
 mod egtb_cli;
 #[cfg(feature = "tui")]
 mod external_engine;
+// Where the master games are (skipped without them, required in CI), shared with the
+// core's tests.
 #[cfg(feature = "server")]
 mod logs;
+#[path = "../../crates/xiangqi-core/tests/core/master_games.rs"]
+mod master_games;
 mod multipv;
 mod notation_commands;
 mod puzzles;

@@ -182,17 +182,7 @@ fn a_hung_chariot_is_a_blunder_and_nothing_before_it() {
 
 #[test]
 fn a_master_game_with_a_hung_chariot() {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let Some(dir) = std::env::var_os("XIANGQI_CCPD_DIR")
-        .map(PathBuf::from)
-        .into_iter()
-        .chain([
-            manifest.join("../shared/testdata/games/ccpd"),
-            manifest.join("../../shared/testdata/games/ccpd"),
-        ])
-        .find(|p| p.is_dir())
-    else {
-        println!("skipped: the CCPD records are not present (set XIANGQI_CCPD_DIR)");
+    let Some(dir) = crate::master_games::ccpd_dir(env!("CARGO_MANIFEST_DIR")) else {
         return;
     };
     let record = GameRecord::read_file(&dir.join("game_001.pgn")).unwrap();
