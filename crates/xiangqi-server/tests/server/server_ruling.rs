@@ -36,7 +36,7 @@ async fn a_perpetual_chase_loses_and_the_room_is_told_the_rule() {
         if ply == 6 {
             // Before the chase that repeats the cycle a second time, Red is warned.
             mover
-                .wait_text("this move repeats a perpetual chase of the cannon at h0")
+                .wait_text("i6h6 repeats a perpetual chase of the cannon at h0")
                 .await;
         }
         mover.command(mv).await;
