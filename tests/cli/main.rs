@@ -23,6 +23,7 @@ mod notation_commands;
 mod puzzles;
 mod readers;
 mod review;
+mod rulings;
 #[cfg(feature = "server")]
 mod server_archive;
 #[cfg(feature = "server")]
