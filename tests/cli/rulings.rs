@@ -147,7 +147,7 @@ fn every_diagram_is_ruled_as_the_book_rules_it_through_replay_json() {
                 == xiangqi_core::board::Color::Red;
             // The mover of the i-th cycle move, from the ply it was played at.
             let ply_of = ply - cycle.len() + i;
-            let red = (ply_of % 2 == 0) == red_first;
+            let red = ply_of.is_multiple_of(2) == red_first;
             (row.offender == "red" && red) || (row.offender == "black" && !red)
         });
         let kind = match ruling["reason"].as_str().unwrap() {
