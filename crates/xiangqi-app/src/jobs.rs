@@ -333,7 +333,7 @@ fn work(shared: &Shared) {
     loop {
         let job = {
             let mut queue = shared.lock();
-            loop {
+            let job = loop {
                 if queue.stopped {
                     return;
                 }
@@ -341,10 +341,8 @@ fn work(shared: &Shared) {
                     break job;
                 }
                 queue = shared.ready.wait(queue).unwrap_or_else(|p| p.into_inner());
-            }
-        };
-        {
-            let mut queue = shared.lock();
+            };
+            // Running from the moment it leaves the queue: a cancel in between sees it.
             job.state.store(RUNNING, Ordering::Release);
             queue.running.insert(job.id, Arc::clone(&job.stop));
             let waiting = queue.waiting_len();
@@ -353,7 +351,8 @@ fn work(shared: &Shared) {
             counts.running += 1;
             counts.peak_running = counts.peak_running.max(counts.running);
             counts.waiting = waiting;
-        }
+            job
+        };
         let context = JobContext {
             stop: Arc::clone(&job.stop),
             hash_mb: shared.hash_mb,

@@ -74,13 +74,13 @@ impl RemoteWork {
     /// Hands `job` (which answers `tag`) to the pool in place of the session's job in
     /// flight; it reports through the sender it is given. `unanswered` is what the app
     /// gets if the job never runs (cancelled while it waits). A full queue refuses it at
-    /// once: the app gets `unanswered` and the refusal is returned to be told.
+    /// once: the refusal comes back, to be told, with `unanswered` to apply first.
     pub fn start(
         &mut self,
         tag: WorkTag,
         unanswered: Action,
         job: impl FnOnce(&JobContext, &Sender<Action>) + Send + 'static,
-    ) -> Result<(), String> {
+    ) -> Result<(), (String, Action)> {
         self.cancel();
         let sender = self.sender.clone();
         match self
@@ -95,10 +95,7 @@ impl RemoteWork {
                 });
                 Ok(())
             }
-            Err(busy) => {
-                let _ = self.sender.send(unanswered);
-                Err(busy.to_string())
-            }
+            Err(busy) => Err((busy.to_string(), unanswered)),
         }
     }
 
