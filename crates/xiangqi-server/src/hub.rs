@@ -3,7 +3,7 @@
 //! gate's.)
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use tokio::sync::watch;
@@ -13,6 +13,8 @@ use xiangqi_core::board::Color;
 
 use super::ServerSettings;
 use super::engine_pool::{EnginePool, WatchedSearch};
+use xiangqi_app::jobs::Jobs;
+use xiangqi_app::train::SchoolTables;
 use super::log;
 use super::moderation::Moderators;
 use super::names::Names;
@@ -34,7 +36,9 @@ pub struct Room {
     /// room is dirty while they differ.
     pub edits: AtomicU64,
     pub saved: AtomicU64,
-    engine_busy: AtomicBool,
+    /// Its engine's search under way: the ply it searches, and the task to cancel when
+    /// the game moves on without it.
+    engine_task: Mutex<Option<(usize, tokio::task::AbortHandle)>>,
     /// Its engine's latest search, for the viewers' logs.
     search: Mutex<WatchedSearch>,
     /// The task that ends the game when the running clock's flag falls.
@@ -52,7 +56,7 @@ impl Room {
             version: watch::Sender::new(0),
             edits: AtomicU64::new(0),
             saved: AtomicU64::new(0),
-            engine_busy: AtomicBool::new(false),
+            engine_task: Mutex::default(),
             search: Mutex::default(),
             flag_timer: Mutex::default(),
             opened: std::time::Instant::now(),
@@ -106,7 +110,12 @@ pub struct Hub {
     rooms: Mutex<BTreeMap<String, Arc<Room>>>,
     pub lobby: watch::Sender<u64>,
     pub shutdown: watch::Sender<bool>,
+    /// The one pool of the CPU work sessions start: room engines, reviews, the prover,
+    /// the school's tables.
+    pub jobs: Jobs,
     pool: Arc<EnginePool>,
+    /// The endgame school's tables, shared by every session.
+    pub school: Arc<SchoolTables>,
     pub saver: Arc<Saver>,
     next_room: AtomicU64,
     pub stats: Stats,
@@ -122,16 +131,20 @@ pub struct Hub {
 
 impl Hub {
     /// A hub with the rooms in progress the store holds.
-    pub fn new(settings: ServerSettings, db: Arc<dyn Store>) -> Arc<Hub> {
-        let pool = EnginePool::new(
-            settings.engine_threads,
-            settings.engine_hash_mb,
-            settings.engine_limits.clone(),
-        );
+    pub fn new(settings: ServerSettings, db: Arc<dyn Store>) -> Result<Arc<Hub>, String> {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = settings.engine_threads.clamp(1, cores);
+        let jobs = Jobs::new(threads, settings.engine_hash_mb, settings.jobs_queue)
+            .map_err(|error| format!("cannot start the job threads: {error}"))?;
+        let pool = EnginePool::new(jobs.clone(), settings.engine_limits.clone());
         log(&format!(
-            "engine pool: {} search threads, {} MB hash each",
-            pool.threads, pool.hash_mb_each
+            "job pool: {} threads, {} MB hash each, {} jobs may wait",
+            jobs.threads(),
+            jobs.hash_mb(),
+            settings.jobs_queue
         ));
+        // The school's generation runs as one job: one thread.
+        let school = Arc::new(SchoolTables::new(&settings.data_dir.join("egtb"), 1));
         for line in super::import::import_room_files(&settings.data_dir, db.as_ref()) {
             log(&line);
         }
@@ -151,7 +164,7 @@ impl Hub {
         if !rooms.is_empty() {
             log(&format!("restored {} unfinished rooms", rooms.len()));
         }
-        Arc::new(Hub {
+        Ok(Arc::new(Hub {
             saver: Saver::new(Arc::clone(&db)),
             moderation: Moderators::new(settings.rooms_per_minute),
             settings,
@@ -159,13 +172,15 @@ impl Hub {
             rooms: Mutex::new(rooms),
             lobby: watch::Sender::new(0),
             shutdown: watch::Sender::new(false),
+            jobs,
             pool,
+            school,
             next_room: AtomicU64::new(saved.next_number),
             kept: Mutex::new(saved.kept.into_iter().collect()),
             stats: Stats::default(),
             names: Arc::default(),
             summaries: Mutex::new((u64::MAX, Arc::default())),
-        })
+        }))
     }
 
     /// Saves every dirty room now (the server is stopping): how many were written, and
@@ -299,10 +314,10 @@ impl Hub {
         let (name, kind) = (order.name.clone(), order.kind);
         let mut rooms = self.rooms();
         self.expire(&mut rooms);
-        if kind == RoomKind::Engine && self.pool.queue_len() >= self.settings.max_engine_queue {
+        let waiting = self.jobs.counts().waiting;
+        if kind == RoomKind::Engine && waiting >= self.settings.jobs_queue {
             return Err(format!(
-                "the engines are busy ({} games waiting for one): try again in a minute",
-                self.pool.queue_len()
+                "the engines are busy ({waiting} jobs waiting for one): try again in a minute"
             ));
         }
         if rooms.len() >= self.settings.max_rooms {
@@ -486,9 +501,9 @@ impl Hub {
         self.rooms().len()
     }
 
-    /// Engine searches waiting for a thread.
+    /// Jobs waiting for a thread of the pool.
     pub fn engine_queue_len(&self) -> usize {
-        self.pool.queue_len()
+        self.jobs.counts().waiting
     }
 
     /// A change of who is here (connections, spectators): sessions are told at once.

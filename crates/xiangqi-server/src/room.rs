@@ -40,6 +40,10 @@ pub struct Seat {
 pub struct RoomState {
     pub name: String,
     pub kind: RoomKind,
+    /// Who the room counts against (`rooms_per_identity`) and whose turn its engine's
+    /// searches wait for in the job pool: the key that opened it, or the guest's
+    /// address (a restored room: its first player's identity).
+    pub opener: String,
     /// Whether its games change ratings (a room is rated unless created `unrated`).
     pub rated: bool,
     /// The game with its result and the offer or request waiting for an answer.
@@ -104,6 +108,7 @@ impl RoomState {
     /// A new room. Against the engine its creator plays Red; a room for two people is
     /// opened by its host on Black, so the guest who joins opens the game with Red.
     pub fn new(name: &str, kind: RoomKind, creator: Seat, start: Position) -> RoomState {
+        let opener = creator.identity.clone();
         let seats = match kind {
             RoomKind::Engine => [Some(creator), None],
             RoomKind::Human => [None, Some(creator)],
@@ -111,6 +116,7 @@ impl RoomState {
         RoomState {
             name: name.to_owned(),
             kind,
+            opener,
             rated: true,
             game: GameState::new(start),
             seats,

@@ -16,6 +16,7 @@ use xiangqi_app::game::rating::Rating;
 use xiangqi_app::game::{GameState, LobbyCommand, Moderation, ResumeCode, RoomKind, RoomView};
 use xiangqi_core::board::Color;
 use xiangqi_core::record::GameRecord;
+use xiangqi_app::remote_work::RemoteWork;
 use xiangqi_term::{Intent, LobbyPage, RemoteSession, SCREEN_RESTORE, SCREEN_SETUP};
 
 use super::archive::{self, Asker};
@@ -138,7 +139,15 @@ struct Session {
 /// stops.
 pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: SessionStart) {
     let (width, height) = start.size;
-    let ui = match RemoteSession::new(hub.settings.config.clone(), &start.term, width, height) {
+    // The session's work is its identity's in the job pool's turns: a key, or the
+    // guest's address (reconnecting does not make a new one).
+    let owner = moderation::opener(
+        start.guest_code.is_none().then_some(start.identity.as_str()),
+        start.addr,
+    );
+    let work = RemoteWork::new(hub.jobs.clone(), owner);
+    let config = session_config(&hub);
+    let ui = match RemoteSession::new(config, &start.term, width, height, work) {
         Ok(ui) => ui,
         Err(error) => {
             log(&format!("cannot start a session: {error}"));
@@ -293,6 +302,16 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
         "{addr} session ended for {}: {reason}",
         session.start.name
     );
+}
+
+/// The settings a session's app starts with: the server's, with the engine's threads
+/// and hash those of a job of the pool (what `:review` says it runs with), never the
+/// operator's play settings.
+fn session_config(hub: &Hub) -> xiangqi_app::config::Config {
+    let mut config = hub.settings.config.clone();
+    config.settings.threads = xiangqi_app::config::Threads::Count(1);
+    config.settings.hash_mb = u32::try_from(hub.jobs.hash_mb()).unwrap_or(u32::MAX);
+    config
 }
 
 pub fn addr_text(addr: Option<SocketAddr>) -> String {

@@ -138,12 +138,11 @@ impl Session {
         Ok(())
     }
 
-    /// The endgame school on the server's own tables (in its data directory; a small
-    /// missing one is generated there).
+    /// The endgame school on the server's own tables (in its data directory, shared by
+    /// every session; a small missing one is generated there, once).
     async fn open_drill(&mut self, argument: &str) -> Result<(), String> {
-        let tables = self.hub.settings.data_dir.join("egtb");
         self.leave_room(Departure::Left);
-        let intents = self.ui.show_drill(&tables, argument)?;
+        let intents = self.ui.show_drill(Arc::clone(&self.hub.school), argument)?;
         self.place = Place::Training;
         for intent in intents {
             Box::pin(self.act(intent)).await;
