@@ -1,6 +1,6 @@
 //! What the hub runs for its rooms in the background: the engine's search when it is
 //! its move, the flag-fall timer of a room with a clock, and the minute's sweep of
-//! expired rooms.
+//! expired rooms and adjourned games.
 
 use super::*;
 
@@ -130,18 +130,21 @@ impl Hub {
     }
 }
 
-/// Closes expired rooms once a minute, so the lobby lists the rooms people use.
+/// Once a minute (`sweep_every`): closes expired rooms and adjourns the games whose
+/// players are away, so the lobby lists the rooms people use; scores the games
+/// adjourned too long; once a day, deletes idle players.
 pub async fn expire_rooms_every_minute(hub: Arc<Hub>) {
     let mut shutdown = hub.shutdown.subscribe();
-    let mut ticks = tokio::time::interval(std::time::Duration::from_secs(60));
+    let mut ticks = tokio::time::interval(hub.settings.sweep_every);
     loop {
         tokio::select! {
             _ = ticks.tick() => {}
             _ = shutdown.changed() => return,
         }
-        let closed = hub.expire(&mut hub.rooms());
-        if closed {
+        let changed = hub.sweep(&mut hub.rooms());
+        if changed {
             hub.lobby.send_modify(|version| *version += 1);
         }
+        hub.forfeit_due();
     }
 }

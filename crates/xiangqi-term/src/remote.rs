@@ -22,18 +22,18 @@ use xiangqi_engine::service::{SearchId, SearchRequest};
 use super::remote_input::InputDecoder;
 use super::remote_lobby;
 use super::view::view;
+use std::sync::mpsc::Sender;
 use xiangqi_app::action::{Action, BrowseTo, Command, Effect, RoomAsk};
 use xiangqi_app::app::{App, AppMode, Focus};
 use xiangqi_app::input::InputLine;
-use xiangqi_app::keymap;
 use xiangqi_app::jobs::JobContext;
+use xiangqi_app::keymap;
 use xiangqi_app::popup::Popup;
 use xiangqi_app::remote_work::{RemoteWork, WorkTag};
 use xiangqi_app::review_link::{ReviewRequest, ReviewUpdate};
 use xiangqi_app::search_log::LogKind;
 use xiangqi_app::train::SchoolTables;
 use xiangqi_app::update::update;
-use std::sync::mpsc::Sender;
 
 /// Bytes that put a remote terminal in the state the TUI draws on: the alternate
 /// screen, click and wheel reports (SGR), bracketed paste.
@@ -221,6 +221,11 @@ impl RemoteSession {
             self.needs_clear = true;
         }
         self.lobby.set_rooms(rooms);
+    }
+
+    /// The player's adjourned games, listed under the rooms.
+    pub fn show_adjourned(&mut self, lines: Vec<String>) {
+        self.lobby.adjourned = lines;
     }
 
     /// Shows the lobby's help in place of the room list (until the next command).

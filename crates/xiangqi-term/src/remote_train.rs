@@ -79,7 +79,8 @@ impl RemoteSession {
                     let unanswered = Action::Puzzle(Box::new(request.unanswered()));
                     let tag = WorkTag::Puzzle(request.id());
                     self.start_work(tag, unanswered, move |job, send| {
-                        let answer = xiangqi_app::train::run_until_stopped(&request, job.stop_flag());
+                        let answer =
+                            xiangqi_app::train::run_until_stopped(&request, job.stop_flag());
                         let _ = send.send(Action::Puzzle(Box::new(answer)));
                     });
                 }

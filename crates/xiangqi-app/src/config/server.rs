@@ -247,14 +247,10 @@ impl ServerTable {
             "listen" => self.listen = Some(address(&key, raw, "127.0.0.1:2222")?),
             "metrics" => self.metrics = Some(address(&key, raw, "127.0.0.1:9464")?),
             "rooms_per_minute" => self.rooms_per_minute = Some(number(&key, raw, 1, 10_000)?),
-            "rooms_per_identity" => {
-                self.rooms_per_identity = Some(number(&key, raw, 1, 10_000)?)
-            }
+            "rooms_per_identity" => self.rooms_per_identity = Some(number(&key, raw, 1, 10_000)?),
             "adjourn_after_min" => self.adjourn_after_min = Some(number(&key, raw, 1, 10_080)?),
             "forfeit_after_days" => self.forfeit_after_days = Some(number(&key, raw, 1, 365)?),
-            "new_names_per_hour" => {
-                self.new_names_per_hour = Some(number(&key, raw, 1, 10_000)?)
-            }
+            "new_names_per_hour" => self.new_names_per_hour = Some(number(&key, raw, 1, 10_000)?),
             "say_per_minute" => self.say_per_minute = Some(number(&key, raw, 1, 10_000)?),
             "admins" | "allow" => {
                 return Err(ConfigProblem::WrongType {

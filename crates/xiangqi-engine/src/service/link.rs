@@ -94,7 +94,9 @@ pub fn search_now(
 ) -> Option<Move> {
     let gate = StepGate::new(StepState::free());
     let mut reporter = Reporter::new(request.id, sink, &gate, stop);
-    let searched = catch_unwind(AssertUnwindSafe(|| searcher.search(&request, &mut reporter)));
+    let searched = catch_unwind(AssertUnwindSafe(|| {
+        searcher.search(&request, &mut reporter)
+    }));
     let mv = searched.unwrap_or_else(|_| {
         tracing::error!(id = ?request.id, "the search panicked");
         reporter.fail("the search failed unexpectedly".to_owned());
