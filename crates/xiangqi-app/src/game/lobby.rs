@@ -55,7 +55,7 @@ pub const LOBBY_HELP: &[(&str, &str)] = &[
     ),
     (
         "rename NAME",
-        "a new name for your key (once a week; the old kept 30 days)",
+        "your key's new name (once a week; old kept 30 days)",
     ),
     ("help", "this list"),
 ];
