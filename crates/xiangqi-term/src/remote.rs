@@ -479,6 +479,10 @@ impl RemoteSession {
             return;
         }
         let id = request.id;
+        self.note(format!(
+            "review on 1 thread, {} MB (the server's engine limits)",
+            self.work.hash_mb()
+        ));
         let unanswered = Action::Review(ReviewUpdate::Failed {
             id,
             message: "the review did not run".to_owned(),
