@@ -247,16 +247,15 @@ impl Client {
             .await
             .map_err(|error| format!("cannot sign in now: {error}"))?
             .map_err(|error| error.to_string())?;
+        // A new name from this address counts once pinned (a refused one does not).
+        let address = self.addr.map(|addr| addr.ip().to_canonical().to_string());
+        let new_names = &self.hub.moderation.new_names;
         if known.is_none()
-            && let Some(addr) = self.addr
+            && let Some(address) = &address
         {
-            let limit = self.hub.moderation.new_names.limit();
-            let address = addr.ip().to_canonical().to_string();
-            self.hub
-                .moderation
-                .new_names
-                .take(&address, tokio::time::Instant::now())
-                .map_err(|wait| super::name_rules::new_names_refused(limit, wait))?;
+            new_names
+                .check(address, tokio::time::Instant::now())
+                .map_err(|wait| super::name_rules::new_names_refused(new_names.limit(), wait))?;
         }
         let db = Arc::clone(&self.hub.db);
         let key = self.identity.clone();
@@ -264,6 +263,12 @@ impl Client {
         let signed = tokio::task::spawn_blocking(move || db.sign_in(&key, &asked, unix_now()))
             .await
             .map_err(|error| format!("cannot sign in now: {error}"))?;
+        if known.is_none()
+            && signed.is_ok()
+            && let Some(address) = &address
+        {
+            let _ = new_names.take(address, tokio::time::Instant::now());
+        }
         match signed {
             Ok(player) => {
                 self.rating = Some(player.rating);

@@ -31,6 +31,25 @@ impl RateWindow {
         self.limit
     }
 
+    /// Whether `who` may do it at `now` (nothing counted), or how long until it may.
+    pub fn check(&self, who: &str, now: Instant) -> Result<(), Duration> {
+        let times = self.times.lock().unwrap_or_else(|p| p.into_inner());
+        let Some(seen) = times.get(who) else {
+            return Ok(());
+        };
+        let recent: Vec<&Instant> = seen
+            .iter()
+            .filter(|at| now.saturating_duration_since(**at) < self.span)
+            .collect();
+        match recent.first() {
+            Some(first) if recent.len() >= self.limit as usize => {
+                let wait = self.span - now.saturating_duration_since(**first);
+                Err(wait.max(Duration::from_secs(1)))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Counts one for `who` at `now`, or says how long until it may: it did the thing
     /// `limit` times within the span already.
     pub fn take(&self, who: &str, now: Instant) -> Result<(), Duration> {
@@ -74,9 +93,14 @@ mod tests {
         assert_eq!(window.take("k", start), Ok(()));
         assert_eq!(window.take("k", start + Duration::from_secs(10)), Ok(()));
         assert_eq!(
+            window.check("k", start + Duration::from_secs(20)),
+            Err(Duration::from_secs(40))
+        );
+        assert_eq!(
             window.take("k", start + Duration::from_secs(20)),
             Err(Duration::from_secs(40))
         );
+        assert_eq!(window.check("other", start), Ok(()));
         // Another identity has its own count.
         assert_eq!(
             window.take("other", start + Duration::from_secs(20)),

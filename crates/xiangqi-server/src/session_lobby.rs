@@ -127,16 +127,15 @@ impl Session {
             return Err("guests take a name at each sign-in: connect as ssh NAME@host".to_owned());
         };
         let name = crate::names::display_name(asked)?;
-        if let Some(addr) = self.start.addr {
-            let limit = self.hub.moderation.new_names.limit();
-            self.hub
-                .moderation
-                .new_names
-                .take(
-                    &addr.ip().to_canonical().to_string(),
-                    tokio::time::Instant::now(),
-                )
-                .map_err(|wait| crate::name_rules::new_names_refused(limit, wait))?;
+        let address = self
+            .start
+            .addr
+            .map(|addr| addr.ip().to_canonical().to_string());
+        let new_names = &self.hub.moderation.new_names;
+        if let Some(address) = &address {
+            new_names
+                .check(address, tokio::time::Instant::now())
+                .map_err(|wait| crate::name_rules::new_names_refused(new_names.limit(), wait))?;
         }
         // Held while connected, as a sign-in's name: nobody connected has it.
         let claim = self.hub.names.claim(&name, &self.start.identity)?;
@@ -146,6 +145,13 @@ impl Session {
             .await
             .map_err(|error| format!("cannot rename now: {error}"))?
             .map_err(|error| error.to_string())?;
+        if let Some(address) = &address {
+            let _ = self
+                .hub
+                .moderation
+                .new_names
+                .take(address, tokio::time::Instant::now());
+        }
         let old = std::mem::replace(&mut self.start.name, renamed.name.clone());
         self.start._name = claim;
         self.ui.notify(
