@@ -279,7 +279,11 @@ async fn school(addr: SocketAddr, data: &Path) -> Vec<String> {
         hang_up(&student.handle).await;
     }
     let tables = std::fs::read_dir(data.join("egtb"))
-        .map(|dir| dir.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+        .map(|dir| {
+            dir.flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
         .unwrap_or_else(|_| Vec::<String>::new());
     vec![format!(
         "{ready} of {} students got their lesson in {:.1} s; egtb holds {tables:?}",
@@ -290,7 +294,12 @@ async fn school(addr: SocketAddr, data: &Path) -> Vec<String> {
 
 async fn rooms(addr: SocketAddr, seconds: u64) -> Vec<String> {
     let until = Instant::now() + Duration::from_secs(seconds);
-    let forms = ["new human unrated", "new human hN 10+5", "play 5+3", "new engine"];
+    let forms = [
+        "new human unrated",
+        "new human hN 10+5",
+        "play 5+3",
+        "new engine",
+    ];
     let (mut opened, mut refused, mut first_refusal) = (0, 0, None);
     let mut held = Vec::new();
     let mut n = 0;
@@ -514,10 +523,7 @@ async fn main() {
         let data = tempfile::tempdir().unwrap();
         let mut config = CONFIG.to_owned();
         if row == "limits" {
-            config = format!(
-                "threads = 2\nhash_mb = 128\n{}engine_threads = 1\n",
-                CONFIG
-            );
+            config = format!("threads = 2\nhash_mb = 128\n{}engine_threads = 1\n", CONFIG);
         }
         let (mut server, addr) = start_server(ServerStart {
             binary: &binary,
@@ -542,10 +548,11 @@ async fn main() {
             let (peak, watching) = (Arc::clone(&peak), Arc::clone(&watching));
             tokio::spawn(async move {
                 while watching.load(Ordering::Relaxed) {
-                    let mut p = peak.lock().unwrap();
-                    p.0 = p.0.max(threads(pid));
-                    p.1 = p.1.max(usage(pid).1);
-                    drop(p);
+                    {
+                        let mut p = peak.lock().unwrap();
+                        p.0 = p.0.max(threads(pid));
+                        p.1 = p.1.max(usage(pid).1);
+                    }
                     sleep(Duration::from_millis(100)).await;
                 }
             })

@@ -152,10 +152,21 @@ async fn openssh_names_that_hide_characters_are_refused_in_one_line() {
         // `; sleep` keeps the pane (and what ssh printed) after ssh exits.
         let command = format!("{}; sleep 30", ssh_command(port, user, ""));
         tmux.run(&[
-            "new-session", "-d", "-s", session, "-x", "120", "-y", "36", &command,
+            "new-session",
+            "-d",
+            "-s",
+            session,
+            "-x",
+            "120",
+            "-y",
+            "36",
+            &command,
         ]);
-        tmux.wait_text(session, &format!("the name has an invisible character ({code})"))
-            .await;
+        tmux.wait_text(
+            session,
+            &format!("the name has an invisible character ({code})"),
+        )
+        .await;
     }
     server.stop(Duration::from_secs(2)).await;
 }

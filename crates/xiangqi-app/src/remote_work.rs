@@ -74,13 +74,14 @@ impl RemoteWork {
     /// Hands `job` (which answers `tag`) to the pool in place of the session's job in
     /// flight; it reports through the sender it is given. `unanswered` is what the app
     /// gets if the job never runs (cancelled while it waits). A full queue refuses it at
-    /// once: the refusal comes back, to be told, with `unanswered` to apply first.
+    /// once: the refusal comes back, to be told, with `unanswered` to apply first
+    /// (boxed: an action is large and the refusal rare).
     pub fn start(
         &mut self,
         tag: WorkTag,
         unanswered: Action,
         job: impl FnOnce(&JobContext, &Sender<Action>) + Send + 'static,
-    ) -> Result<(), (String, Action)> {
+    ) -> Result<(), (String, Box<Action>)> {
         self.cancel();
         let sender = self.sender.clone();
         match self
@@ -95,7 +96,7 @@ impl RemoteWork {
                 });
                 Ok(())
             }
-            Err(busy) => Err((busy.to_string(), unanswered)),
+            Err(busy) => Err((busy.to_string(), Box::new(unanswered))),
         }
     }
 

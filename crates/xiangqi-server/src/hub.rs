@@ -574,11 +574,6 @@ impl Hub {
         self.rooms().len()
     }
 
-    /// Jobs waiting for a thread of the pool.
-    pub fn engine_queue_len(&self) -> usize {
-        self.jobs.counts().waiting
-    }
-
     /// A change of who is here (connections, spectators): sessions are told at once.
     /// What it says in the room's log (joins, drops, returns) is saved with the chat
     /// right after, so a restart keeps it.

@@ -131,10 +131,13 @@ impl Hub {
                 Adjourned::of(&state, since)
             };
             self.adjourned.games().insert(name.clone(), entry);
-            for task in [&room.engine_task] {
-                if let Some((_, search)) = task.lock().unwrap_or_else(|p| p.into_inner()).take() {
-                    search.abort();
-                }
+            let search = room
+                .engine_task
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .take();
+            if let Some((_, search)) = search {
+                search.abort();
             }
             if let Some(timer) = room
                 .flag_timer

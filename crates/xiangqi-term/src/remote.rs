@@ -332,7 +332,7 @@ impl RemoteSession {
     ) {
         self.told_ahead = None;
         if let Err((why, unanswered)) = self.work.start(tag, unanswered, job) {
-            let _ = update(&mut self.app, unanswered);
+            let _ = update(&mut self.app, *unanswered);
             self.app.alert(why);
         }
     }

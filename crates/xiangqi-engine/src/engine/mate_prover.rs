@@ -218,7 +218,7 @@ impl MateProver {
     /// Counts a node; false once the budget is spent.
     fn visit(&mut self) -> bool {
         self.nodes += 1;
-        let stopped = self.nodes % STOP_EVERY == 0
+        let stopped = self.nodes.is_multiple_of(STOP_EVERY)
             && self
                 .stop
                 .as_ref()
