@@ -1,7 +1,8 @@
 //! The puzzle trainer and the endgame school in a remote session: the player's own
 //! screen, no room. The app runs them as at home; the prover and the school's tables
-//! work on the session's threads, and a finished puzzle attempt goes to the server to
-//! keep (in the store, for a key holder; a guest's rating lives as long as the session).
+//! work as the session's one job on the server's pool, and a finished puzzle attempt
+//! goes to the server to keep (in the store, for a key holder; a guest's rating lives
+//! as long as the session).
 
 use xiangqi_app::SchoolUpdate;
 use xiangqi_app::game::GameState;

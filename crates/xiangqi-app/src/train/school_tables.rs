@@ -47,7 +47,7 @@ impl SchoolTables {
     pub fn new(dir: &Path, threads: usize) -> SchoolTables {
         SchoolTables {
             dir: dir.to_owned(),
-            tables: RwLock::new(Arc::new(Tablebases::open(dir))),
+            tables: RwLock::new(Arc::new(Tablebases::open(dir).lookups_only())),
             summaries: Mutex::default(),
             generating: Mutex::new(()),
             progress: Mutex::new(None),
@@ -89,7 +89,7 @@ impl SchoolTables {
 
     /// The folder listed again: a new set of tables when files came or went.
     fn refresh(&self) -> Arc<Tablebases> {
-        let listed = Tablebases::open(&self.dir);
+        let listed = Tablebases::open(&self.dir).lookups_only();
         let mut tables = self.tables.write().unwrap_or_else(|p| p.into_inner());
         if tables.materials() != listed.materials() {
             *tables = Arc::new(listed);
@@ -100,7 +100,7 @@ impl SchoolTables {
     /// The folder listed again, always a new set (a damaged table generated again
     /// keeps its name).
     fn reopen(&self) {
-        let listed = Arc::new(Tablebases::open(&self.dir));
+        let listed = Arc::new(Tablebases::open(&self.dir).lookups_only());
         *self.tables.write().unwrap_or_else(|p| p.into_inner()) = listed;
     }
 

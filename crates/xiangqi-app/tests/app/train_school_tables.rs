@@ -80,3 +80,23 @@ fn a_summary_is_read_once_and_a_cancelled_wait_ends() {
         .unwrap_err();
     assert_eq!(error.to_string(), "the lesson was cancelled");
 }
+
+#[test]
+fn the_status_line_probes_only_tables_a_lesson_loaded() {
+    let dir = tempfile::tempdir().unwrap();
+    let never = AtomicBool::new(false);
+    SchoolTables::new(dir.path(), 1)
+        .lesson(material("KRK"), Start::Longest, &Silent, &never)
+        .unwrap();
+    // A server started again: KRK is on disk, read by no one yet.
+    let tables = SchoolTables::new(dir.path(), 1);
+    let pos =
+        xiangqi_core::board::Position::from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1").unwrap();
+    assert_eq!(tables.tablebases().probe(&pos), None);
+    // The lesson's job loads it; the same position then has its verdict.
+    tables
+        .lesson(material("KRK"), Start::Longest, &Silent, &never)
+        .unwrap();
+    let probe = tables.tablebases().probe(&pos).expect("KRK is loaded");
+    assert_eq!(probe.describe(), "win, mate in 1");
+}
