@@ -113,8 +113,18 @@ async fn list(addr: SocketAddr, lister: Arc<Lister>) {
 
 /// A key's session (publickey sign-in as `user`), from the flood's address.
 async fn key_terminal(addr: SocketAddr, user: &str, seed: u8) -> Result<Terminal, String> {
+    key_terminal_from(addr, user, seed, FLOOD_SOURCE).await
+}
+
+/// A key's session from `source` (the flood's address, or another machine's).
+async fn key_terminal_from(
+    addr: SocketAddr,
+    user: &str,
+    seed: u8,
+    source: std::net::IpAddr,
+) -> Result<Terminal, String> {
     let key = PrivateKey::from(Ed25519Keypair::from_seed(&[seed; 32]));
-    let stream = tcp_from(addr, Some(FLOOD_SOURCE))
+    let stream = tcp_from(addr, Some(source))
         .await
         .map_err(|e| e.to_string())?;
     let config = Arc::new(client::Config::default());
@@ -215,21 +225,23 @@ async fn reviews(addr: SocketAddr, count: usize, hold: Duration) -> Vec<String> 
         }
     }
     let started = Instant::now();
-    let mut finished = 0;
-    let mut busy = 0;
+    // Per viewer: its review seen finished, it was told the server is busy.
+    let mut seen = vec![(false, false); viewers.len()];
     let per = hold / (viewers.len().max(1) as u32);
-    for viewer in &mut viewers {
+    for (viewer, (finished, busy)) in viewers.iter_mut().zip(&mut seen) {
         let screen = read_for(viewer, per.max(Duration::from_millis(50))).await;
-        finished += usize::from(screen.contains("review: accuracy"));
-        busy += usize::from(screen.contains("the server is busy"));
+        *finished = screen.contains("review: accuracy");
+        *busy = screen.contains("the server is busy");
     }
     if let Some(rest) = hold.checked_sub(started.elapsed()) {
         sleep(rest).await;
     }
-    for viewer in &mut viewers {
+    for (viewer, (finished, _)) in viewers.iter_mut().zip(&mut seen) {
         let screen = read_for(viewer, Duration::from_millis(20)).await;
-        finished += usize::from(screen.contains("review: accuracy"));
+        *finished |= screen.contains("review: accuracy");
     }
+    let finished = seen.iter().filter(|(finished, _)| *finished).count();
+    let busy = seen.iter().filter(|(_, busy)| *busy).count();
     for viewer in &viewers {
         hang_up(&viewer.handle).await;
     }
@@ -248,16 +260,24 @@ async fn limits(addr: SocketAddr) -> Vec<String> {
         ann.wait_text("archived game #1").await?;
         ann.command(":review").await?;
         let screen = read_for(&mut ann, Duration::from_millis(700)).await;
+        // Only what is said, not the board drawn on the same line.
         let said: Vec<String> = screen
             .lines()
-            .filter(|line| line.contains("thread"))
-            .map(|line| line.trim().to_owned())
+            .filter_map(|line| {
+                let at = line.find("review on")?;
+                let said = &line[at..];
+                Some(said[..said.find(')').map_or(said.len(), |end| end + 1)].to_owned())
+            })
             .collect();
         hang_up(&ann.handle).await;
         Ok::<_, String>(format!("the session was told: {}", said.join(" / ")))
     };
     vec![run.await.unwrap_or_else(|e| format!("failed: {e}"))]
 }
+
+/// The school's missing ending: with its smaller endings about a CPU second to
+/// generate, under the size the school generates on the spot.
+const SCHOOL_ENDING: &str = "KRKAB";
 
 async fn school(addr: SocketAddr, data: &Path) -> Vec<String> {
     let mut students = Vec::new();
@@ -268,11 +288,12 @@ async fn school(addr: SocketAddr, data: &Path) -> Vec<String> {
     }
     let started = Instant::now();
     for student in &students {
-        let _ = student.command("drill KRK").await;
+        let _ = student.command(&format!("drill {SCHOOL_ENDING}")).await;
     }
     let mut ready = 0;
     for student in &mut students {
-        ready += usize::from(student.wait_text("Endgame school: KRK").await.is_ok());
+        let lesson = format!("Endgame school: {SCHOOL_ENDING}");
+        ready += usize::from(student.wait_text(&lesson).await.is_ok());
     }
     let took = started.elapsed();
     for student in &students {
@@ -432,15 +453,17 @@ async fn keys(addr: SocketAddr) -> Vec<String> {
         }
     }
     let took = started.elapsed();
-    // A key's name, moved by another sign-in, freed for anyone?
+    // A key's name, moved by another sign-in, freed for anyone? From another machine:
+    // the flood's address has no new names left.
     let moved = async {
-        let mut ann = key_terminal(addr, "ann", 1).await?;
+        let home = std::net::IpAddr::from([127, 0, 0, 1]);
+        let mut ann = key_terminal_from(addr, "ann", 1, home).await?;
         let _ = read_for(&mut ann, Duration::from_millis(300)).await;
         hang_up(&ann.handle).await;
-        let mut again = key_terminal(addr, "annie", 1).await?;
+        let mut again = key_terminal_from(addr, "annie", 1, home).await?;
         let told = read_for(&mut again, Duration::from_millis(300)).await;
         hang_up(&again.handle).await;
-        let mut other = key_terminal(addr, "ann", 2).await?;
+        let mut other = key_terminal_from(addr, "ann", 2, home).await?;
         let screen = read_for(&mut other, Duration::from_millis(300)).await;
         hang_up(&other.handle).await;
         let kept = told.contains("you are ann here");
