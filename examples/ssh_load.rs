@@ -80,8 +80,8 @@ async fn main() {
          metrics = \"127.0.0.1:{metrics_port}\"\n"
     );
     // Every client comes from 127.0.0.1: allow them all from one address (the room
-    // openings and the rooms with a game on too). The pairs finish a game every few seconds and finished rooms count
-    // until they expire.
+    // openings and the rooms with a game on too). The pairs finish a game every few
+    // seconds and finished rooms count until they expire.
     let (mut server, addr) = start_server(ServerStart {
         binary: &binary,
         data: data.path(),
