@@ -55,7 +55,8 @@ async fn take_backs_in_a_puzzle_run_one_job_and_the_job_ends_with_the_session() 
     drained(&server).await;
     let jobs = server.jobs();
     assert_eq!(jobs.started, jobs.finished, "{jobs:?}");
-    assert!(jobs.started <= 61 && jobs.peak_running == 1, "{jobs:?}");
+    // On a busy machine every one may have been cancelled before a thread took it.
+    assert!(jobs.started <= 61 && jobs.peak_running <= 1, "{jobs:?}");
     server.stop(Duration::from_secs(2)).await;
 }
 
