@@ -183,6 +183,7 @@ async fn openssh_a_fourth_room_in_a_minute_is_refused_with_when_to_try_again() {
     let dir = tempfile::tempdir().unwrap();
     let mut limits = settings(dir.path());
     limits.rooms_per_minute = 3;
+    limits.rooms_per_identity = 100;
     let server = start(limits).await;
     let port = server.addr.port();
     let tmux = Tmux {
