@@ -373,6 +373,10 @@ impl Session {
     async fn begin_screen(&mut self) {
         if let Some(command) = self.start.command.take() {
             self.act(Intent::Lobby(command)).await;
+            // Refused (a limit, a name taken): the lobby it is told in lists the rooms.
+            if matches!(self.place, Place::Lobby) {
+                self.show_lobby();
+            }
             return;
         }
         if let Some(room) = self.hub.seat_of(&self.start.identity) {

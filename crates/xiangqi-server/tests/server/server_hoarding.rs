@@ -63,6 +63,12 @@ async fn an_address_holds_three_rooms_with_a_game_on_and_is_told_what_to_do() {
     fourth
         .wait_text("your address has 3 rooms with a game on (e0, e1, e2), the most allowed")
         .await;
+    // The lobby it is told in lists those rooms (it said "no rooms yet").
+    fourth
+        .wait_for("the room list", |screen| {
+            !screen.contains("no rooms yet") && screen.contains("xiangqi rooms")
+        })
+        .await;
     // A key from the same address is an identity of its own.
     let mut ann = Terminal::open(server.addr, "ann", Some(user_key(1)), Some("new human")).await;
     ann.wait_text("room r").await;
