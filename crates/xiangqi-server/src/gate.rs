@@ -11,6 +11,7 @@ use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use tokio::sync::watch;
+use xiangqi_core::rng::SplitMix64;
 
 pub use xiangqi_app::config::MaxStartups;
 
@@ -90,18 +91,13 @@ struct Counts {
     connections: usize,
     unauthenticated: usize,
     by_address: HashMap<IpAddr, PerAddress>,
-    /// xorshift state for the random early drop (no need for a strong generator).
-    random: u64,
+    /// The random early drop's draws (no need for a strong generator).
+    random: SplitMix64,
 }
 
 impl Counts {
     fn roll(&mut self) -> u32 {
-        let mut x = self.random;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.random = x;
-        (x % 100) as u32
+        self.random.below(100) as u32
     }
 }
 
@@ -113,14 +109,14 @@ pub struct Gate {
 impl Gate {
     pub fn new(limits: GateLimits) -> Arc<Gate> {
         // RandomState's keys are random per process: a seed without another crate.
-        let seed = RandomState::new().hash_one(0x5851_f42d_u64) | 1;
+        let seed = RandomState::new().hash_one(0x5851_f42d_u64);
         Arc::new(Gate {
             limits,
             counts: Mutex::new(Counts {
                 connections: 0,
                 unauthenticated: 0,
                 by_address: HashMap::new(),
-                random: seed,
+                random: SplitMix64::new(seed),
             }),
         })
     }

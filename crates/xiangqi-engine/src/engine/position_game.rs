@@ -30,6 +30,7 @@ use crate::eval::pst::PSQ;
 use crate::search::{Game, MATE, NodeId, Score};
 use xiangqi_core::board::rules::NO_CAPTURE_LIMIT;
 use xiangqi_core::board::{Color, Move, Position};
+use xiangqi_core::rng::mix;
 
 use super::move_paths::{PositionNames, ROOT_ID, child_id};
 use super::probe::Prober;
@@ -38,13 +39,6 @@ use super::see::exchange_value;
 
 /// The reversible-history hash of a node with no position before it since a capture.
 const EMPTY_HISTORY: u64 = 0x2545_f491_4f6c_dd1d;
-
-/// A 64-bit mixer (splitmix64's finaliser).
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
 
 /// The history hash after a quiet move from a position with Zobrist key `key`.
 fn extend_history(history: u64, key: u64) -> u64 {

@@ -77,13 +77,11 @@ impl Game for TreeGame<'_> {
 
     fn key(&self) -> u64 {
         // splitmix64 of the salted index: distinct nodes, spread bits.
-        let mut z = self
-            .tree
-            .salt
-            .wrapping_add(u64::from(self.node).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        xiangqi_core::rng::mix(
+            self.tree
+                .salt
+                .wrapping_add(u64::from(self.node).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+        )
     }
 
     fn node_id(&self) -> NodeId {

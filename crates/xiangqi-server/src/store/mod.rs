@@ -21,11 +21,9 @@ pub use sqlite::SqliteStore;
 /// Seconds since the Unix epoch: the store's clock, given by the caller.
 pub type UnixTime = i64;
 
-/// Now, in seconds since the Unix epoch.
+/// Now, on the store's clock (the one clock: `xiangqi_core::date::unix_now`).
 pub fn unix_now() -> UnixTime {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |since| since.as_secs() as UnixTime)
+    UnixTime::try_from(xiangqi_core::date::unix_now()).unwrap_or(UnixTime::MAX)
 }
 
 /// Why a store call failed.
