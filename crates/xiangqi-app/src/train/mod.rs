@@ -19,5 +19,5 @@ pub use pick::{PuzzleFilter, find_puzzle, pick};
 pub use proof_tree::{ProofNode, ProofReply};
 pub use prover_work::{JUDGE_BUDGET, Judgement, PuzzleAnswer, PuzzleRequest, REQUEST_BUDGET, run};
 pub use puzzle_rating::{Attempt, PuzzleProfile, initial_rating, rate_attempt};
-pub use puzzle_session::{Mark, PlayedMove, PuzzleSession, Status, Verdict};
+pub use puzzle_session::{Feedback, Mark, PlayedMove, PuzzleSession, Status};
 pub use puzzle_store::{LocalPuzzleStore, PuzzleStore, PuzzleStoreError};
