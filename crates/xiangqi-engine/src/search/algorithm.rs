@@ -99,7 +99,7 @@ impl Default for SearchOptions {
         SearchOptions {
             bounding: Bounding::FailSoft,
             table_entries: DEFAULT_TABLE_ENTRIES,
-            first_guess: 0,
+            first_guess: Score::ZERO,
             widen: None,
         }
     }

@@ -549,6 +549,7 @@ fn open_change(value: &Value) -> Result<OpenChange, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Score;
     use crate::search::Status;
 
     fn d(node: u64, merit: i32) -> Descriptor {
@@ -556,7 +557,7 @@ mod tests {
             node: NodeId(node),
             ply: 1,
             status: Status::Live,
-            merit,
+            merit: Score::new(merit),
         }
     }
 

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use proptest::prelude::*;
 use xiangqi_engine::search::{
     AlphaBeta, BStar, BStarStop, Bounding, Completion, Details, Limits, Minimax, MtSss, Mtdf,
-    NoTrace, Recorder, Search, SearchResult, Sss, TranspositionTable,
+    NoTrace, Recorder, Score, Search, SearchResult, Sss, TranspositionTable,
 };
 use xiangqi_engine::tree::{NodeIndex, Tree, exact_table_entries};
 
@@ -181,14 +181,14 @@ proptest! {
     fn all_algorithms_agree_on_value_and_best_move(shape in random_tree(), named in any::<bool>(), guess in -70i32..70) {
         let tree = leak(shape.to_tree(named));
         let (reference, all_leaves) = run(&mut Minimax, tree);
-        prop_assert_eq!(reference.value.exact(), Some(shape.value(0)));
+        prop_assert_eq!(reference.value.exact(), Some(Score::new(shape.value(0))));
         prop_assert_eq!(all_leaves.len() as u64, reference.stats.leaves);
         let results = [
             run(&mut AlphaBeta::new(Bounding::FailSoft), tree).0,
             run(&mut AlphaBeta::new(Bounding::FailHard), tree).0,
             run(&mut Sss, tree).0,
             run(&mut MtSss::new(table(tree)), tree).0,
-            run(&mut Mtdf::new(table(tree), guess), tree).0,
+            run(&mut Mtdf::new(table(tree), Score::new(guess)), tree).0,
         ];
         for result in results {
             prop_assert_eq!(result.completion, Completion::Finished);
@@ -244,7 +244,7 @@ proptest! {
         shape.write(&mut text, 0, &mut slack, &mut None);
         let tree = leak(Tree::parse(&text).unwrap());
         let Shape::Node(children) = &shape else { unreachable!("the root is interior") };
-        let (result, _) = run(&mut BStar::new(widen), tree);
+        let (result, _) = run(&mut BStar::new(widen.map(Score::new)), tree);
         let Details::BStar { stop, .. } = result.details else { panic!("B* details") };
         prop_assert_eq!(stop, BStarStop::Separation, "exact leaves always separate");
         let best = result.best_move.expect("a best move");
@@ -303,7 +303,7 @@ proptest! {
                 let minimal = b.pow(d.div_ceil(2)) + b.pow(d / 2) - 1;
                 prop_assert_eq!(leaves.len(), minimal, "b={} d={}", b, d);
                 prop_assert_eq!(result.stats.leaves as usize, minimal);
-                prop_assert_eq!(result.value.exact(), Some(shape.value(0)));
+                prop_assert_eq!(result.value.exact(), Some(Score::new(shape.value(0))));
             }
         }
     }
