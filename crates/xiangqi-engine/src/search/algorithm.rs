@@ -63,7 +63,7 @@ impl fmt::Display for Algorithm {
 
 /// A name that is not one of [`Algorithm::ALL`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown algorithm '{name}': valid names are minimax, alphabeta, sss, mtsss, mtdf, bstar")]
+#[error("unknown algorithm '{name}': valid names are {}", Algorithm::ALL.map(Algorithm::as_str).join(", "))]
 pub struct UnknownAlgorithm {
     pub name: String,
 }
