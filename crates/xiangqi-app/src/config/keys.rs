@@ -7,7 +7,7 @@
 use super::error::ConfigProblem;
 use super::raw_value::RawValue;
 use super::read::{
-    Book, Boolean, Clock, EngineName, Integer, Limit, Named, Reader, SideClock, ThemeName,
+    Book, Boolean, Clock, EngineName, Integer, Limit, Named, Reader, Reading, SideClock, ThemeName,
     ThreadCount, expectation,
 };
 use super::settings::{

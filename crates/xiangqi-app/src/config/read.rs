@@ -11,18 +11,24 @@ use super::time::{SideTime, side_time_value, time_value};
 use super::values::{BookSource, ConfigName};
 use xiangqi_core::clock::TimeControl;
 
+/// Where a value is read: the key as the user wrote it (`profiles.study.depth`), for the
+/// message; the theme names that exist; the error for a value of the wrong TOML type.
+pub(super) struct Reading<'a> {
+    pub(super) key: &'a str,
+    pub(super) themes: &'a [String],
+    pub(super) wrong_type: &'a dyn Fn() -> ConfigProblem,
+}
+
+impl Reading<'_> {
+    fn wrong_type<T>(&self) -> Result<T, ConfigProblem> {
+        Err((self.wrong_type)())
+    }
+}
+
 /// Reads a value of type `T` for a key.
 pub(super) trait Reader<T> {
-    /// `value` checked and converted. `shown_key` is the key as the user wrote it
-    /// (`profiles.study.depth`), for the message; `themes` are the theme names that
-    /// exist; `wrong_type` is the error for a value of the wrong TOML type.
-    fn read(
-        &self,
-        shown_key: &str,
-        value: RawValue<'_>,
-        themes: &[String],
-        wrong_type: &dyn Fn() -> ConfigProblem,
-    ) -> Result<T, ConfigProblem>;
+    /// `value` checked and converted.
+    fn read(&self, value: RawValue<'_>, at: &Reading<'_>) -> Result<T, ConfigProblem>;
 
     /// What a value must look like, for error messages: "an integer from 1 to 64".
     fn expectation(&self) -> String;
@@ -37,18 +43,12 @@ pub(super) fn expectation<T>(reader: &impl Reader<T>) -> String {
 pub(super) struct Named;
 
 impl<T: ConfigName> Reader<T> for Named {
-    fn read(
-        &self,
-        shown_key: &str,
-        value: RawValue<'_>,
-        _: &[String],
-        wrong_type: &dyn Fn() -> ConfigProblem,
-    ) -> Result<T, ConfigProblem> {
+    fn read(&self, value: RawValue<'_>, at: &Reading<'_>) -> Result<T, ConfigProblem> {
         let RawValue::String(text) = value else {
-            return Err(wrong_type());
+            return at.wrong_type();
         };
         T::from_config(text).map_err(|unknown| ConfigProblem::UnknownName {
-            key: shown_key.to_owned(),
+            key: at.key.to_owned(),
             kind: unknown.kind.to_owned(),
             value: unknown.value,
             suggestion: closest(text, unknown.allowed.iter().copied()).map(str::to_owned),
@@ -124,16 +124,10 @@ impl Integer {
 }
 
 impl<T: TryFrom<i64>> Reader<T> for Integer {
-    fn read(
-        &self,
-        shown_key: &str,
-        value: RawValue<'_>,
-        _: &[String],
-        wrong_type: &dyn Fn() -> ConfigProblem,
-    ) -> Result<T, ConfigProblem> {
+    fn read(&self, value: RawValue<'_>, at: &Reading<'_>) -> Result<T, ConfigProblem> {
         match value {
-            RawValue::Integer(number) => self.in_range(shown_key, number),
-            _ => Err(wrong_type()),
+            RawValue::Integer(number) => self.in_range(at.key, number),
+            _ => at.wrong_type(),
         }
     }
 
@@ -146,17 +140,11 @@ impl<T: TryFrom<i64>> Reader<T> for Integer {
 pub(super) struct Limit(pub(super) Integer);
 
 impl<T: TryFrom<i64>> Reader<Option<T>> for Limit {
-    fn read(
-        &self,
-        shown_key: &str,
-        value: RawValue<'_>,
-        _: &[String],
-        wrong_type: &dyn Fn() -> ConfigProblem,
-    ) -> Result<Option<T>, ConfigProblem> {
+    fn read(&self, value: RawValue<'_>, at: &Reading<'_>) -> Result<Option<T>, ConfigProblem> {
         match value {
             RawValue::String(text) if text.eq_ignore_ascii_case(NO_LIMIT) => Ok(None),
-            RawValue::Integer(number) => self.0.in_range(shown_key, number).map(Some),
-            _ => Err(wrong_type()),
+            RawValue::Integer(number) => self.0.in_range(at.key, number).map(Some),
+            _ => at.wrong_type(),
         }
     }
 
@@ -169,16 +157,10 @@ impl<T: TryFrom<i64>> Reader<Option<T>> for Limit {
 pub(super) struct Boolean;
 
 impl Reader<bool> for Boolean {
-    fn read(
-        &self,
-        _: &str,
-        value: RawValue<'_>,
-        _: &[String],
-        wrong_type: &dyn Fn() -> ConfigProblem,
-    ) -> Result<bool, ConfigProblem> {
+    fn read(&self, value: RawValue<'_>, at: &Reading<'_>) -> Result<bool, ConfigProblem> {
         match value {
             RawValue::Boolean(flag) => Ok(flag),
-            _ => Err(wrong_type()),
+            _ => at.wrong_type(),
         }
     }
 
@@ -191,25 +173,19 @@ impl Reader<bool> for Boolean {
 pub(super) struct ThemeName;
 
 impl Reader<String> for ThemeName {
-    fn read(
-        &self,
-        shown_key: &str,
-        value: RawValue<'_>,
-        themes: &[String],
-        wrong_type: &dyn Fn() -> ConfigProblem,
-    ) -> Result<String, ConfigProblem> {
+    fn read(&self, value: RawValue<'_>, at: &Reading<'_>) -> Result<String, ConfigProblem> {
         match value {
-            RawValue::String(name) if themes.iter().any(|known| known == name) => {
+            RawValue::String(name) if at.themes.iter().any(|known| known == name) => {
                 Ok(name.to_owned())
             }
             RawValue::String(name) => Err(ConfigProblem::UnknownName {
-                key: shown_key.to_owned(),
+                key: at.key.to_owned(),
                 kind: "theme".to_owned(),
                 value: name.to_owned(),
-                suggestion: closest(name, themes.iter().map(String::as_str)).map(str::to_owned),
-                allowed: themes.to_vec(),
+                suggestion: closest(name, at.themes.iter().map(String::as_str)).map(str::to_owned),
+                allowed: at.themes.to_vec(),
             }),
-            _ => Err(wrong_type()),
+            _ => at.wrong_type(),
         }
     }
 
@@ -223,16 +199,10 @@ impl Reader<String> for ThemeName {
 pub(super) struct EngineName;
 
 impl Reader<String> for EngineName {
-    fn read(
-        &self,
-        _: &str,
-        value: RawValue<'_>,
-        _: &[String],
-        wrong_type: &dyn Fn() -> ConfigProblem,
-    ) -> Result<String, ConfigProblem> {
+    fn read(&self, value: RawValue<'_>, at: &Reading<'_>) -> Result<String, ConfigProblem> {
         match value {
             RawValue::String(name) if !name.trim().is_empty() => Ok(name.trim().to_owned()),
-            _ => Err(wrong_type()),
+            _ => at.wrong_type(),
         }
     }
 
@@ -245,16 +215,10 @@ impl Reader<String> for EngineName {
 pub(super) struct Book;
 
 impl Reader<BookSource> for Book {
-    fn read(
-        &self,
-        _: &str,
-        value: RawValue<'_>,
-        _: &[String],
-        wrong_type: &dyn Fn() -> ConfigProblem,
-    ) -> Result<BookSource, ConfigProblem> {
+    fn read(&self, value: RawValue<'_>, at: &Reading<'_>) -> Result<BookSource, ConfigProblem> {
         match value {
-            RawValue::String(text) => BookSource::parse(text).ok_or_else(wrong_type),
-            _ => Err(wrong_type()),
+            RawValue::String(text) => BookSource::parse(text).ok_or_else(at.wrong_type),
+            _ => at.wrong_type(),
         }
     }
 
@@ -267,14 +231,8 @@ impl Reader<BookSource> for Book {
 pub(super) struct ThreadCount;
 
 impl Reader<Threads> for ThreadCount {
-    fn read(
-        &self,
-        shown_key: &str,
-        value: RawValue<'_>,
-        _: &[String],
-        wrong_type: &dyn Fn() -> ConfigProblem,
-    ) -> Result<Threads, ConfigProblem> {
-        threads_value(shown_key, value, wrong_type)
+    fn read(&self, value: RawValue<'_>, at: &Reading<'_>) -> Result<Threads, ConfigProblem> {
+        threads_value(at.key, value, at.wrong_type)
     }
 
     fn expectation(&self) -> String {
@@ -288,12 +246,10 @@ pub(super) struct Clock;
 impl Reader<Option<TimeControl>> for Clock {
     fn read(
         &self,
-        shown_key: &str,
         value: RawValue<'_>,
-        _: &[String],
-        wrong_type: &dyn Fn() -> ConfigProblem,
+        at: &Reading<'_>,
     ) -> Result<Option<TimeControl>, ConfigProblem> {
-        time_value(shown_key, value, wrong_type)
+        time_value(at.key, value, at.wrong_type)
     }
 
     fn expectation(&self) -> String {
@@ -305,14 +261,8 @@ impl Reader<Option<TimeControl>> for Clock {
 pub(super) struct SideClock;
 
 impl Reader<SideTime> for SideClock {
-    fn read(
-        &self,
-        shown_key: &str,
-        value: RawValue<'_>,
-        _: &[String],
-        wrong_type: &dyn Fn() -> ConfigProblem,
-    ) -> Result<SideTime, ConfigProblem> {
-        side_time_value(shown_key, value, wrong_type)
+    fn read(&self, value: RawValue<'_>, at: &Reading<'_>) -> Result<SideTime, ConfigProblem> {
+        side_time_value(at.key, value, at.wrong_type)
     }
 
     fn expectation(&self) -> String {

@@ -76,13 +76,13 @@ macro_rules! settings_table {
                     expected: key.expectation(),
                     found: value.describe(),
                 };
+                let at = Reading {
+                    key: shown_key,
+                    themes,
+                    wrong_type: &wrong_type,
+                };
                 match key {
-                    $(
-                        SettingKey::$variant => {
-                            let value: $ty = $reader.read(shown_key, value, themes, &wrong_type)?;
-                            self.$field = Some(value);
-                        }
-                    )+
+                    $( SettingKey::$variant => self.$field = Some($reader.read(value, &at)?), )+
                 }
                 Ok(())
             }
