@@ -78,6 +78,8 @@ impl Places {
     /// Every place of the app (not the lobby, which has no app under it).
     pub const EVERYWHERE: Places =
         Places(Places::LOCAL.0 | Place::Room.bit() | Place::Puzzle.bit() | Place::Drill.bit());
+    /// Where a game is played: the local game, the analysis board and a room.
+    pub const GAMES: Places = Places(Place::Game.bit() | Place::Analysis.bit() | Place::Room.bit());
     pub const ROOM: Places = Places(Place::Room.bit());
     pub const PUZZLE: Places = Places(Place::Puzzle.bit());
     pub const DRILL: Places = Places(Place::Drill.bit());
