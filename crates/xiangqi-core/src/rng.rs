@@ -4,6 +4,9 @@
 //! run to run (book moves, weakened levels); and its finaliser for hash keys. Nothing
 //! here is fit for secrets: those come from the OS.
 
+/// splitmix64's step: 2^64 over the golden ratio, odd, so the state visits every word.
+pub const GOLDEN_GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
+
 /// Sebastiano Vigna's splitmix64.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SplitMix64(u64);
@@ -19,7 +22,7 @@ impl SplitMix64 {
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        self.0 = self.0.wrapping_add(GOLDEN_GAMMA);
         mix(self.0)
     }
 
@@ -45,7 +48,7 @@ pub fn clock_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |since| since.as_nanos() as u64);
-    mix(nanos ^ COUNTER.fetch_add(0x9e37_79b9_7f4a_7c15, Ordering::Relaxed))
+    mix(nanos ^ COUNTER.fetch_add(GOLDEN_GAMMA, Ordering::Relaxed))
 }
 
 #[cfg(test)]

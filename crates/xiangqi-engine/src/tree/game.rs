@@ -80,7 +80,7 @@ impl Game for TreeGame<'_> {
         xiangqi_core::rng::mix(
             self.tree
                 .salt
-                .wrapping_add(u64::from(self.node).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+                .wrapping_add(u64::from(self.node).wrapping_mul(xiangqi_core::rng::GOLDEN_GAMMA)),
         )
     }
 
