@@ -50,7 +50,7 @@ pub fn engine_book_move(app: &App) -> Option<Move> {
     book::choose(
         &book.moves(app.position()),
         settings.book_variety,
-        xiangqi_core::rng::clock_seed(),
+        xiangqi_core::rng::random_seed(),
     )
 }
 

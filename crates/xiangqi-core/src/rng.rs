@@ -1,8 +1,8 @@
-//! The one source of randomness below the server: splitmix64, a tiny deterministic
-//! generator, so a fixed seed gives the same random games and positions on every machine
-//! (tests, self-play for tuning); seeds from the clock where the draws should differ from
-//! run to run (book moves, weakened levels); and its finaliser for hash keys. Nothing
-//! here is fit for secrets: those come from the OS.
+//! Randomness, from one source: the operating system's (`getrandom`: the getrandom call
+//! on Linux, getentropy on macOS, ProcessPrng on Windows) for secrets and for the seeds
+//! of the one generator, splitmix64, a tiny deterministic one, so a fixed seed gives the
+//! same random games and positions on every machine (tests, self-play for tuning); and
+//! its finaliser for hash keys.
 
 /// splitmix64's step: 2^64 over the golden ratio, odd, so the state visits every word.
 pub const GOLDEN_GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -11,14 +11,31 @@ pub const GOLDEN_GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SplitMix64(u64);
 
+/// Fills `bytes` from the operating system's random source: for secrets (resume codes,
+/// host keys). No file is opened, so it works when a server is out of file descriptors.
+pub fn os_random(bytes: &mut [u8]) -> Result<(), String> {
+    getrandom::fill(bytes).map_err(|error| format!("no random numbers: {error}"))
+}
+
+/// A seed that differs from run to run and call to call (book choices, weakened levels,
+/// the server's sampling): the system's random source, else the clock and a counter
+/// spread by splitmix64 (a seed needs variety, not secrecy).
+pub fn random_seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    if os_random(&mut bytes).is_ok() {
+        return u64::from_le_bytes(bytes);
+    }
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_nanos() as u64);
+    SplitMix64::new(nanos ^ CALLS.fetch_add(1, Ordering::Relaxed).rotate_left(32)).next_u64()
+}
+
 impl SplitMix64 {
     pub const fn new(seed: u64) -> Self {
         SplitMix64(seed)
-    }
-
-    /// Seeded from the clock: a different sequence on every call.
-    pub fn from_clock() -> Self {
-        SplitMix64(clock_seed())
     }
 
     pub fn next_u64(&mut self) -> u64 {
@@ -40,17 +57,6 @@ pub const fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// A seed from the clock's nanoseconds and a counter, mixed: two calls in the same
-/// nanosecond still differ.
-pub fn clock_seed() -> u64 {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |since| since.as_nanos() as u64);
-    mix(nanos ^ COUNTER.fetch_add(GOLDEN_GAMMA, Ordering::Relaxed))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -64,7 +70,12 @@ mod tests {
     }
 
     #[test]
-    fn clock_seeds_differ_between_calls() {
-        assert_ne!(clock_seed(), clock_seed());
+    fn the_system_source_fills_every_byte_and_seeds_differ() {
+        // 64 zero bytes from a working source: a chance of 2^-512.
+        let mut bytes = [0u8; 64];
+        os_random(&mut bytes).unwrap();
+        assert!(bytes.iter().any(|&byte| byte != 0));
+        let seeds: std::collections::HashSet<u64> = (0..16).map(|_| random_seed()).collect();
+        assert_eq!(seeds.len(), 16);
     }
 }

@@ -57,7 +57,7 @@ impl EngineSearcher {
 
     fn skill_seed(&self) -> u64 {
         self.skill_seed
-            .unwrap_or_else(xiangqi_core::rng::clock_seed)
+            .unwrap_or_else(xiangqi_core::rng::random_seed)
     }
 }
 

@@ -121,7 +121,7 @@ impl BookOptions {
         Ok(book::choose(
             &book.moves(position),
             self.variety,
-            xiangqi_core::rng::clock_seed(),
+            xiangqi_core::rng::random_seed(),
         ))
     }
 }
