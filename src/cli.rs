@@ -2,7 +2,9 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
+use clap::builder::{EnumValueParser, PossibleValue, TypedValueParser};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use xiangqi_engine::search::Algorithm;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -30,9 +32,9 @@ pub struct GlobalArgs {
     /// Named profile from the config file.
     #[arg(long, global = true, value_name = "NAME")]
     pub profile: Option<String>,
-    /// Search algorithm: minimax, alphabeta, sss, mtsss, mtdf, bstar.
-    #[arg(long, global = true, value_name = "NAME")]
-    pub algorithm: Option<String>,
+    /// Search algorithm.
+    #[arg(long, global = true, value_name = "NAME", ignore_case = true, value_parser = algorithm())]
+    pub algorithm: Option<Algorithm>,
     /// Search depth in plies.
     #[arg(long, global = true, value_name = "N")]
     pub depth: Option<u32>,
@@ -326,8 +328,8 @@ pub struct CompareArgs {
     #[arg(long, value_name = "FILE")]
     pub tree: Option<PathBuf>,
     /// Backends, comma-separated; all six by default.
-    #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
-    pub algorithms: Vec<String>,
+    #[arg(long, value_name = "A,B,...", value_delimiter = ',', ignore_case = true, value_parser = algorithm())]
+    pub algorithms: Vec<Algorithm>,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -563,4 +565,59 @@ pub struct BookGenerateArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// The search backends as clap's possible values: the engine's `Algorithm` by the
+/// names the config uses (the engine crate knows nothing of clap).
+#[derive(Debug, Clone, Copy)]
+struct AlgorithmName(Algorithm);
+
+impl ValueEnum for AlgorithmName {
+    fn value_variants<'a>() -> &'a [Self] {
+        const NAMES: [AlgorithmName; Algorithm::ALL.len()] = {
+            let mut names = [AlgorithmName(Algorithm::ALL[0]); Algorithm::ALL.len()];
+            let mut index = 1;
+            while index < names.len() {
+                names[index] = AlgorithmName(Algorithm::ALL[index]);
+                index += 1;
+            }
+            names
+        };
+        &NAMES
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.0.as_str()))
+    }
+}
+
+/// `--algorithm` and `--algorithms`: one of `Algorithm::ALL`, listed in the help, the
+/// completions and the errors.
+fn algorithm() -> impl TypedValueParser<Value = Algorithm> {
+    EnumValueParser::<AlgorithmName>::new().map(|name| name.0)
+}
+
+/// A command line clap refused for a value not among a flag's choices, as one line like
+/// every other input error: `--algorithm: unknown value 'x': valid values are ...`. `None`
+/// for the rest (`--help`, `--version`, usage errors), which clap says itself.
+pub fn one_line_error(error: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::InvalidValue {
+        return None;
+    }
+    let Some(ContextValue::String(arg)) = error.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let Some(ContextValue::String(value)) = error.get(ContextKind::InvalidValue) else {
+        return None;
+    };
+    let Some(ContextValue::Strings(valid)) = error.get(ContextKind::ValidValue) else {
+        return None;
+    };
+    // `--algorithm <NAME>`: the flag without its value's name.
+    let flag = arg.split(' ').next().unwrap_or(arg);
+    Some(format!(
+        "{flag}: unknown value '{value}': valid values are {}",
+        valid.join(", ")
+    ))
 }

@@ -7,12 +7,18 @@ mod logging;
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::Parser as _;
 
 use crate::cli::{Cli, Command};
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::try_parse().unwrap_or_else(|error| match cli::one_line_error(&error) {
+        Some(line) => {
+            eprintln!("xiangqi-tui: {line}");
+            std::process::exit(2)
+        }
+        None => error.exit(),
+    });
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

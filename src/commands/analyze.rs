@@ -33,10 +33,7 @@ pub fn run(args: &AnalyzeArgs, global: &GlobalArgs) -> Result<()> {
     }
     let format = super::trace_export::format(args.trace, &args.export)?;
     let pos = setup_position(args.fen.as_deref(), &args.moves)?;
-    let algorithm: Algorithm = match global.algorithm.as_deref() {
-        Some(name) => name.parse().context("--algorithm")?,
-        None => Algorithm::AlphaBeta,
-    };
+    let algorithm = global.algorithm.unwrap_or(Algorithm::AlphaBeta);
     let hash_mb = global
         .hash
         .map_or(Engine::DEFAULT_HASH_MB, |mb| mb as usize);

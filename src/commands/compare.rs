@@ -12,7 +12,7 @@ use super::usage;
 use crate::cli::{CompareArgs, GlobalArgs};
 
 pub fn run(args: &CompareArgs, global: &GlobalArgs) -> Result<()> {
-    let algorithms = parse_algorithms(&args.algorithms)?;
+    let algorithms = chosen(&args.algorithms);
     if global.depth == Some(0) {
         return Err(usage("--depth: depth must be at least 1"));
     }
@@ -49,19 +49,16 @@ pub fn run(args: &CompareArgs, global: &GlobalArgs) -> Result<()> {
     Ok(())
 }
 
-/// The `--algorithms` list; every backend when empty.
-pub fn parse_algorithms(names: &[String]) -> Result<Vec<Algorithm>> {
-    if names.is_empty() {
-        return Ok(Algorithm::ALL.to_vec());
+/// The `--algorithms` list, each once; every backend when empty.
+fn chosen(given: &[Algorithm]) -> Vec<Algorithm> {
+    if given.is_empty() {
+        return Algorithm::ALL.to_vec();
     }
     let mut algorithms = Vec::new();
-    for name in names {
-        let algorithm: Algorithm = name
-            .parse()
-            .map_err(|error| usage(format!("--algorithms: {error}")))?;
+    for &algorithm in given {
         if !algorithms.contains(&algorithm) {
             algorithms.push(algorithm);
         }
     }
-    Ok(algorithms)
+    algorithms
 }

@@ -15,7 +15,9 @@ use crate::cli::{ConfigCommand, GlobalArgs};
 pub fn overrides(global: &GlobalArgs) -> Overrides {
     Overrides {
         profile: global.profile.clone(),
-        algorithm: global.algorithm.clone(),
+        algorithm: global
+            .algorithm
+            .map(|algorithm| algorithm.as_str().to_owned()),
         depth: global.depth,
         movetime_ms: global.movetime,
         nodes: global.nodes,

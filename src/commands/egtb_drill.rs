@@ -77,7 +77,7 @@ fn list(dir: &std::path::Path, rows: &[LessonRow], as_json: bool) -> Result<()> 
                 Some(s) => json!({
                     "material": name,
                     "installed": true,
-                    "verdict": s.verdict().name(),
+                    "verdict": s.outlook().name(),
                     "won_percent": (s.won_percent() * 10.0).round() / 10.0,
                     "positions": s.positions,
                     "longest_plies": s.longest,
@@ -94,7 +94,7 @@ fn list(dir: &std::path::Path, rows: &[LessonRow], as_json: bool) -> Result<()> 
             match &row.summary {
                 Some(s) => text.push_str(&format!(
                     "{name:<9} {:<12} {:>5.1}% {:<13} installed\n",
-                    s.verdict().name(),
+                    s.outlook().name(),
                     s.won_percent(),
                     s.longest_text()
                 )),

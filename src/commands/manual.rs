@@ -1,5 +1,6 @@
 //! `xiangqi-tui completions SHELL` and `xiangqi-tui man`: both generated from the one
-//! clap definition (`crate::cli`), so they cannot drift from what the program accepts.
+//! clap definition (`crate::cli`), and the page's keys from the one keymap, so they
+//! cannot drift from what the program accepts.
 
 use std::io::Write;
 
@@ -48,6 +49,7 @@ pub fn render(out: &mut dyn Write) -> std::io::Result<()> {
     for sub in shown(&command) {
         commands(&mut roff, &[NAME], sub);
     }
+    keys(&mut roff);
     environment(&mut roff);
     roff.to_writer(out)?;
     man.render_version_section(out)
@@ -143,6 +145,20 @@ fn value_name(arg: &Arg) -> String {
         .and_then(|names| names.first())
         .map(|name| name.to_string())
         .unwrap_or_else(|| arg.get_id().as_str().to_uppercase())
+}
+
+/// The keys, section by section, from the one keymap the program reads them from (the
+/// help, F1, shows those of where it is).
+fn keys(roff: &mut Roff) {
+    roff.control("SH", ["KEYS"]);
+    for section in xiangqi_app::keymap::KEYMAP {
+        roff.control("SS", [section.title]);
+        for binding in section.bindings {
+            roff.control("TP", []);
+            roff.text([bold(binding.keys)]);
+            roff.text([roman(binding.help)]);
+        }
+    }
 }
 
 fn environment(roff: &mut Roff) {

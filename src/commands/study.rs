@@ -10,12 +10,7 @@ use super::usage;
 use crate::cli::{GlobalArgs, StudyArgs};
 
 pub fn run(args: &StudyArgs, global: &GlobalArgs) -> anyhow::Result<()> {
-    let algorithm: Algorithm = match global.algorithm.as_deref() {
-        Some(name) => name
-            .parse()
-            .map_err(|error| usage(format!("--algorithm: {error}")))?,
-        None => Algorithm::AlphaBeta,
-    };
+    let algorithm = global.algorithm.unwrap_or(Algorithm::AlphaBeta);
     let shown = args.file.display();
     let text = std::fs::read_to_string(&args.file)
         .map_err(|error| usage(format!("cannot read {shown}: {error}")))?;

@@ -16,11 +16,7 @@ pub fn run(args: &TreeArgs, global: &GlobalArgs) -> anyhow::Result<()> {
     if args.trace && args.json {
         bail!("--trace and --json cannot be combined: --trace prints only the trace lines");
     }
-    let algorithm: Algorithm = global
-        .algorithm
-        .as_deref()
-        .unwrap_or(Algorithm::AlphaBeta.as_str())
-        .parse()?;
+    let algorithm = global.algorithm.unwrap_or(Algorithm::AlphaBeta);
     let path = args.file.display();
     let text = std::fs::read_to_string(&args.file)
         .map_err(|error| anyhow!("cannot read {path}: {error}"))?;

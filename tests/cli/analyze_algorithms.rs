@@ -167,8 +167,12 @@ fn bad_choices_are_one_line_errors() {
     assert!(!ok);
     assert_eq!(
         stderr,
-        "xiangqi-tui: --algorithm: unknown algorithm 'negascout': valid names are minimax, alphabeta, sss, mtsss, mtdf, bstar\n"
+        "xiangqi-tui: --algorithm: unknown value 'negascout': valid values are minimax, alphabeta, sss, mtsss, mtdf, bstar\n"
     );
+    // Any case, as in the config file.
+    let (ok, stdout, stderr) = run(&["--algorithm", "MTDF", "--depth", "1"]);
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("\nalgorithm mtdf\n"), "{stdout}");
     let (ok, _, stderr) = run(&["--trace", "--json"]);
     assert!(!ok);
     assert_eq!(stderr.lines().count(), 1, "{stderr}");

@@ -162,6 +162,7 @@ fn the_man_page_has_every_section_and_every_subcommand() {
         "DESCRIPTION",
         "OPTIONS",
         "COMMANDS",
+        "KEYS",
         "ENVIRONMENT",
         "FILES",
         "VERSION",
@@ -182,6 +183,12 @@ fn the_man_page_has_every_section_and_every_subcommand() {
     }
     // Options of a subcommand are on its section, not only the globals.
     assert!(page.contains("\\-\\-max\\-sessions") || page.contains("--max-sessions"));
+    // The keys are the keymap's, the server lobby's included.
+    for section in xiangqi_app::keymap::KEYMAP {
+        let title = format!(".SS \"{}\"\n", section.title);
+        assert!(page.contains(&title), "{title}");
+    }
+    assert!(page.contains("Lobby (the SSH server"), "the lobby's keys");
 }
 
 #[test]

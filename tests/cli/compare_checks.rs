@@ -291,7 +291,7 @@ fn bad_input_is_one_line_and_exit_status_two() {
         (vec!["--fen".into(), "not a fen".into()], "--fen:"),
         (
             vec!["--algorithms".into(), "alphabeta,negascout".into()],
-            "unknown algorithm 'negascout'",
+            "--algorithms: unknown value 'negascout': valid values are minimax, alphabeta,",
         ),
         (
             vec!["--depth".into(), "0".into()],

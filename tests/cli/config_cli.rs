@@ -284,7 +284,7 @@ fn a_broken_config_or_bad_flags_stop_the_program_with_every_error() {
     let sandbox = Sandbox::new();
     std::fs::create_dir_all(sandbox.config_file().parent().unwrap()).unwrap();
     std::fs::write(sandbox.config_file(), "depth = 0\nthem = \"dark\"\n").unwrap();
-    let message = failed(&sandbox.run(&["config", "show", "--algorithm", "negamax"]));
+    let message = failed(&sandbox.run(&["config", "show", "--trace-level", "loud"]));
     let file = sandbox.config_file().display().to_string();
     assert!(
         message.contains("the configuration has 3 errors:"),
@@ -297,7 +297,10 @@ fn a_broken_config_or_bad_flags_stop_the_program_with_every_error() {
     assert!(message.contains(&format!(
         "{file}:2:1: unknown key `them` (did you mean `theme`?)"
     )));
-    assert!(message.contains("--algorithm: `algorithm` = \"negamax\" is not a known algorithm"));
+    assert!(
+        message.contains("--trace-level: `trace` = \"loud\" is not a known trace level"),
+        "{message}"
+    );
 
     std::fs::write(sandbox.config_file(), "[profiles.nosh]\n").unwrap();
     let message = failed(&sandbox.run(&["config", "show", "--profile", "nosuch"]));

@@ -152,7 +152,7 @@ fn errors_are_one_line_and_say_where() {
     let message = stderr(&tree("aima-fig6-2.tree", &["--algorithm", "negamax"]));
     assert_eq!(message.lines().count(), 1, "{message}");
     assert!(message.contains(
-        "unknown algorithm 'negamax': valid names are minimax, alphabeta, sss, mtsss, mtdf, bstar"
+        "--algorithm: unknown value 'negamax': valid values are minimax, alphabeta, sss, mtsss, mtdf, bstar"
     ));
 
     let dir = std::env::temp_dir().join(format!("xiangqi-tui-tree-test-{}", std::process::id()));

@@ -132,6 +132,9 @@ pub enum Command {
     PuzzleTree,
     /// Leave the puzzle trainer or a drill: back to the game as it was.
     LeaveTraining,
+    /// In the server's lobby: what a key does to its list and its line (the remote
+    /// session's lobby carries it out).
+    Lobby(LobbyKey),
 }
 
 /// Where browsing the game goes: the position shown changes, the game stays whole.
@@ -179,6 +182,19 @@ pub enum ExplorerMove {
     Search,
     /// Show an earlier (negative) or later iteration's tree.
     Iteration(i8),
+}
+
+/// The keys of the server's lobby (`Command::Lobby`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LobbyKey {
+    /// The row above in the list shown.
+    Up,
+    /// The row below.
+    Down,
+    /// Run the command typed; with none, the chosen row's.
+    Run,
+    /// Clear the line and show the rooms again.
+    Back,
 }
 
 /// What a player in a room asks of it; the remote session turns it into an `Intent`.

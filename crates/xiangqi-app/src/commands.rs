@@ -159,10 +159,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     // In a room too: the session runs it on an archived game and refuses it in a
     // live one.
     CommandSpec {
-        places: Places::EVERYWHERE
-            .without(Place::Study)
-            .without(Place::Puzzle)
-            .without(Place::Drill),
+        places: Places::GAMES,
         ..local(
             "review",
             ":review",
@@ -217,18 +214,12 @@ pub const COMMANDS: &[CommandSpec] = &[
         time,
     ),
     CommandSpec {
-        places: Places::EVERYWHERE
-            .without(Place::Study)
-            .without(Place::Puzzle)
-            .without(Place::Drill),
+        places: Places::GAMES,
         room: InRoom::Asks(RoomAsk::Resign, "resign the game (asks first)"),
         ..local("resign", ":resign", "resign the game", resign)
     },
     CommandSpec {
-        places: Places::EVERYWHERE
-            .without(Place::Study)
-            .without(Place::Puzzle)
-            .without(Place::Drill),
+        places: Places::GAMES,
         room: InRoom::Asks(
             RoomAsk::Draw,
             "offer a draw, or accept the other side's offer",

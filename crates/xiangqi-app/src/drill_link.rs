@@ -55,9 +55,18 @@ impl PartialEq for SchoolUpdate {
     fn eq(&self, other: &SchoolUpdate) -> bool {
         match (self, other) {
             (SchoolUpdate::Done { id: a, .. }, SchoolUpdate::Done { id: b, .. }) => a == b,
-            (a @ SchoolUpdate::Progress { .. }, b @ SchoolUpdate::Progress { .. }) => {
-                format!("{a:?}") == format!("{b:?}")
-            }
+            (
+                SchoolUpdate::Progress {
+                    id,
+                    material,
+                    percent,
+                },
+                SchoolUpdate::Progress {
+                    id: other_id,
+                    material: other_material,
+                    percent: other_percent,
+                },
+            ) => id == other_id && material == other_material && percent == other_percent,
             _ => false,
         }
     }
@@ -306,7 +315,7 @@ pub fn lesson_label(row: &LessonRow) -> String {
         Some(s) => format!(
             "{:<9}{:<12}{}",
             row.material.to_string(),
-            s.verdict().name(),
+            s.outlook().name(),
             s.longest_text()
         ),
         None => format!("{:<9}(not installed)", row.material.to_string()),
@@ -331,7 +340,7 @@ pub fn open(app: &mut App, lesson: Box<Lesson>, start: Start) {
 /// The drill of `lesson` starts; the game (or the drill) left is kept to go back to.
 fn begin(app: &mut App, lesson: Box<Lesson>, start: Start) {
     let tables = lesson.tables.clone();
-    let attack = lesson.summary.verdict().attack();
+    let attack = lesson.summary.outlook().attack();
     let drill = match Drill::new(lesson.start.clone(), lesson.student, attack, &tables) {
         Ok(drill) => drill,
         Err(error) => {
@@ -353,7 +362,7 @@ fn begin(app: &mut App, lesson: Box<Lesson>, start: Start) {
     let mut text = format!(
         "{}: {} - you play {side}{}",
         summary.material,
-        summary.verdict().name(),
+        summary.outlook().name(),
         if attack {
             ", mate the table"
         } else {

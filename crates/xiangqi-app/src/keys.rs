@@ -287,60 +287,34 @@ fn popup_key(app: &mut App, key: KeyEvent) -> Option<Request> {
             input,
             candidates,
             selected,
-        } => {
-            let len = candidates.len();
-            let chosen = match key.code {
-                KeyCode::Enter => Some(selected),
-                KeyCode::Char(c @ '1'..='9') => {
-                    Some(c as usize - '1' as usize).filter(|&index| index < len)
-                }
-                KeyCode::Esc => return None,
-                _ => None,
-            };
-            if let Some(index) = chosen {
-                return answer(Answer::Candidate(candidates[index].mv));
+        } => match list_key(&key, selected, candidates.len()) {
+            ListKey::Closed => None,
+            ListKey::Chosen(index) => answer(Answer::Candidate(candidates[index].mv)),
+            ListKey::Selected(selected) => {
+                app.popups.push(Popup::Candidates {
+                    input,
+                    candidates,
+                    selected,
+                });
+                None
             }
-            let selected = match key.code {
-                KeyCode::Up | KeyCode::Char('k') => wrap_selection(selected, len, -1),
-                KeyCode::Down | KeyCode::Char('j') => wrap_selection(selected, len, 1),
-                _ => selected,
-            };
-            app.popups.push(Popup::Candidates {
-                input,
-                candidates,
-                selected,
-            });
-            None
-        }
+        },
         Popup::Choice {
             purpose,
             items,
             selected,
-        } => {
-            let len = items.len();
-            let chosen = match key.code {
-                KeyCode::Enter => Some(selected),
-                KeyCode::Char(c @ '1'..='9') => {
-                    Some(c as usize - '1' as usize).filter(|&index| index < len)
-                }
-                KeyCode::Esc => return None,
-                _ => None,
-            };
-            if let Some(index) = chosen {
-                return answer(Answer::Choice(items[index].value.clone()));
+        } => match list_key(&key, selected, items.len()) {
+            ListKey::Closed => None,
+            ListKey::Chosen(index) => answer(Answer::Choice(items[index].value.clone())),
+            ListKey::Selected(selected) => {
+                app.popups.push(Popup::Choice {
+                    purpose,
+                    items,
+                    selected,
+                });
+                None
             }
-            let selected = match key.code {
-                KeyCode::Up | KeyCode::Char('k') => wrap_selection(selected, len, -1),
-                KeyCode::Down | KeyCode::Char('j') => wrap_selection(selected, len, 1),
-                _ => selected,
-            };
-            app.popups.push(Popup::Choice {
-                purpose,
-                items,
-                selected,
-            });
-            None
-        }
+        },
         Popup::Prompt { purpose, mut line } => {
             match key.code {
                 KeyCode::Enter => {
@@ -417,5 +391,57 @@ pub fn on_mouse(app: &mut App, mouse: MouseEvent) -> Option<Command> {
             None
         }
         _ => None,
+    }
+}
+
+/// What a key does to a list popup of `len` rows with row `selected` chosen.
+#[derive(Debug, PartialEq, Eq)]
+enum ListKey {
+    /// Esc: the popup closes without an answer.
+    Closed,
+    /// Enter on the chosen row, or a row's digit: the answer.
+    Chosen(usize),
+    /// The row chosen now (Up/k and Down/j move it round the list; other keys keep it).
+    Selected(usize),
+}
+
+fn list_key(key: &KeyEvent, selected: usize, len: usize) -> ListKey {
+    match key.code {
+        KeyCode::Esc => ListKey::Closed,
+        KeyCode::Enter => ListKey::Chosen(selected),
+        KeyCode::Char(c @ '1'..='9') if (c as usize - '1' as usize) < len => {
+            ListKey::Chosen(c as usize - '1' as usize)
+        }
+        KeyCode::Up | KeyCode::Char('k') => ListKey::Selected(wrap_selection(selected, len, -1)),
+        KeyCode::Down | KeyCode::Char('j') => ListKey::Selected(wrap_selection(selected, len, 1)),
+        _ => ListKey::Selected(selected),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn list(code: KeyCode, selected: usize, len: usize) -> ListKey {
+        list_key(&KeyEvent::from(code), selected, len)
+    }
+
+    #[test]
+    fn a_list_popup_answers_enter_and_the_digits_of_its_rows_only() {
+        assert_eq!(list(KeyCode::Enter, 2, 3), ListKey::Chosen(2));
+        assert_eq!(list(KeyCode::Char('1'), 2, 3), ListKey::Chosen(0));
+        assert_eq!(list(KeyCode::Char('3'), 0, 3), ListKey::Chosen(2));
+        // A digit past the last row keeps the selection, as any other key.
+        assert_eq!(list(KeyCode::Char('4'), 1, 3), ListKey::Selected(1));
+        assert_eq!(list(KeyCode::Char('x'), 1, 3), ListKey::Selected(1));
+        assert_eq!(list(KeyCode::Esc, 1, 3), ListKey::Closed);
+    }
+
+    #[test]
+    fn up_and_down_move_round_a_list_popup() {
+        assert_eq!(list(KeyCode::Up, 0, 3), ListKey::Selected(2));
+        assert_eq!(list(KeyCode::Char('k'), 2, 3), ListKey::Selected(1));
+        assert_eq!(list(KeyCode::Down, 2, 3), ListKey::Selected(0));
+        assert_eq!(list(KeyCode::Char('j'), 0, 3), ListKey::Selected(1));
     }
 }

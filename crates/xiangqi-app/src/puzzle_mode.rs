@@ -12,6 +12,7 @@ use crate::train::{
     rate_attempt,
 };
 use xiangqi_core::board::{Color, Move, Position, Square};
+use xiangqi_core::date::Date;
 use xiangqi_engine::puzzle::{Puzzle, Theme, builtin};
 
 use super::action::{Command, Direction, Effect};
@@ -41,15 +42,9 @@ impl Default for Trainer {
         Trainer {
             profile: PuzzleProfile::default(),
             attempts: 0,
-            clock: unix_now,
+            clock: xiangqi_core::date::unix_now,
         }
     }
-}
-
-fn unix_now() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
 }
 
 /// A finished attempt for the store: the history line, the player's rating after it
@@ -174,29 +169,13 @@ fn show_history(app: &mut App) {
             if attempt.solved { "solved" } else { "failed" },
             if attempt.rated { "rated  " } else { "unrated" },
             attempt.rating_after,
-            utc_date(attempt.at)
+            Date::from_unix(attempt.at)
         ));
     }
     app.popups.push(super::popup::Popup::Message {
         title: "Puzzle history".to_owned(),
         text,
     });
-}
-
-/// `2026-11-28` of seconds since the epoch (UTC; the civil calendar from days).
-fn utc_date(seconds: u64) -> String {
-    let days = (seconds / 86_400) as i64;
-    // Howard Hinnant's days-to-civil.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
 }
 
 /// Opens the trainer at start (`puzzles play [ID]`), on `argument` as `:puzzle` takes

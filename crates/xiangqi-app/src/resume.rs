@@ -59,10 +59,7 @@ fn player_name(app: &App, side: Color) -> String {
 
 /// Today as PGN's `Date` writes it.
 fn today() -> String {
-    let seconds = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |since| since.as_secs());
-    xiangqi_core::record::pgn_date(seconds)
+    xiangqi_core::record::pgn_date(xiangqi_core::date::unix_now())
 }
 
 /// The game as it is saved (the autosave, `:save`): its moves, its setup and header.

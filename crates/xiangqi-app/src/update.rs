@@ -252,6 +252,8 @@ fn run(app: &mut App, command: Command) -> Vec<Effect> {
         }],
         // Bound in the puzzle trainer only, where `puzzle_mode` takes them.
         Command::PuzzleTree | Command::LeaveTraining => Vec::new(),
+        // Bound in the server's lobby only, which has no app under it.
+        Command::Lobby(_) => Vec::new(),
         // Only a drill has them (`drill_link::on_command`).
         Command::DrillAgain => {
             app.alert("no drill: :drill lists the lessons");

@@ -1,10 +1,14 @@
 //! Randomness, from one source: the operating system's (`getrandom`: the getrandom call
 //! on Linux, getentropy on macOS, ProcessPrng on Windows) for secrets and for the seeds
 //! of the one generator, splitmix64, a tiny deterministic one, so a fixed seed gives the
-//! same random games and positions on every machine (tests, self-play for tuning).
+//! same random games and positions on every machine (tests, self-play for tuning); and
+//! its finaliser for hash keys.
+
+/// splitmix64's step: 2^64 over the golden ratio, odd, so the state visits every word.
+pub const GOLDEN_GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// Sebastiano Vigna's splitmix64.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SplitMix64(u64);
 
 /// Fills `bytes` from the operating system's random source: for secrets (resume codes,
@@ -30,22 +34,27 @@ pub fn random_seed() -> u64 {
 }
 
 impl SplitMix64 {
-    pub fn new(seed: u64) -> Self {
+    pub const fn new(seed: u64) -> Self {
         SplitMix64(seed)
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0 = self.0.wrapping_add(GOLDEN_GAMMA);
+        mix(self.0)
     }
 
     /// A number in `0..n` (`n` > 0).
     pub fn below(&mut self, n: usize) -> usize {
         (self.next_u64() % n as u64) as usize
     }
+}
+
+/// splitmix64's finaliser: every bit of `z` spread over the word (hash keys, seeds).
+#[inline]
+pub const fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use tokio::sync::watch;
+use xiangqi_core::rng::SplitMix64;
 
 pub use xiangqi_app::config::MaxStartups;
 
@@ -88,18 +89,13 @@ struct Counts {
     connections: usize,
     unauthenticated: usize,
     by_address: HashMap<IpAddr, PerAddress>,
-    /// xorshift state for the random early drop (no need for a strong generator).
-    random: u64,
+    /// The random early drop's draws (no need for a strong generator).
+    random: SplitMix64,
 }
 
 impl Counts {
     fn roll(&mut self) -> u32 {
-        let mut x = self.random;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.random = x;
-        (x % 100) as u32
+        self.random.below(100) as u32
     }
 }
 
@@ -110,15 +106,14 @@ pub struct Gate {
 
 impl Gate {
     pub fn new(limits: GateLimits) -> Arc<Gate> {
-        // xorshift's state must not be 0.
-        let seed = xiangqi_core::rng::random_seed() | 1;
+        let seed = xiangqi_core::rng::random_seed();
         Arc::new(Gate {
             limits,
             counts: Mutex::new(Counts {
                 connections: 0,
                 unauthenticated: 0,
                 by_address: HashMap::new(),
-                random: seed,
+                random: SplitMix64::new(seed),
             }),
         })
     }

@@ -6,11 +6,11 @@ use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use tokio::sync::watch;
 
-use crate::store::{Ban, BanTarget, Store, StoreError, UnixTime};
+use crate::store::{Ban, BanTarget, Store, StoreError, unix_now};
 use xiangqi_app::game::Moderation;
 
 use super::hub::Hub;
@@ -187,12 +187,6 @@ pub fn opener(key: Option<&str>, addr: Option<SocketAddr>) -> String {
         (None, Some(addr)) => addr.ip().to_canonical().to_string(),
         (None, None) => "guest".to_owned(),
     }
-}
-
-fn unix_now() -> UnixTime {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |since| since.as_secs() as UnixTime)
 }
 
 /// Runs a store call on the blocking pool (SQLite waits on the disk).

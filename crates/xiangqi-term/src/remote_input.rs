@@ -146,7 +146,12 @@ fn escape(bytes: &[u8]) -> Step {
 
 /// Modifiers of xterm's `1;N` parameter.
 fn modifiers(parameter: u16) -> KeyModifiers {
-    let bits = parameter.saturating_sub(1);
+    modifier_bits(parameter.saturating_sub(1))
+}
+
+/// Shift, Alt and Ctrl from the low three bits, as xterm's parameters and its mouse
+/// buttons (shifted) give them.
+fn modifier_bits(bits: u16) -> KeyModifiers {
     let mut modifiers = KeyModifiers::NONE;
     if bits & 1 != 0 {
         modifiers |= KeyModifiers::SHIFT;
@@ -232,16 +237,7 @@ fn sgr_mouse(body: &[u8], last: u8) -> Option<Action> {
     let text = std::str::from_utf8(body).ok()?;
     let mut parts = text.split(';').map(|part| part.parse::<u16>().ok());
     let (button, column, row) = (parts.next()??, parts.next()??, parts.next()??);
-    let mut modifiers = KeyModifiers::NONE;
-    if button & 4 != 0 {
-        modifiers |= KeyModifiers::SHIFT;
-    }
-    if button & 8 != 0 {
-        modifiers |= KeyModifiers::ALT;
-    }
-    if button & 16 != 0 {
-        modifiers |= KeyModifiers::CONTROL;
-    }
+    let modifiers = modifier_bits(button >> 2);
     let pressed = last == b'M';
     let kind = match (button & !(4 | 8 | 16), pressed) {
         (0, true) => MouseEventKind::Down(MouseButton::Left),
@@ -365,6 +361,33 @@ mod tests {
                     modifiers: KeyModifiers::NONE
                 })
             ]
+        );
+    }
+
+    #[test]
+    fn sgr_mouse_modifiers_are_shift_alt_and_ctrl_as_in_keys() {
+        // Button 20 is a left press with Shift (4) and Ctrl (16); 8 on a release is Alt.
+        assert_eq!(
+            keys(b"\x1b[<20;3;2M\x1b[<8;3;2m"),
+            [
+                Action::Mouse(MouseEvent {
+                    kind: MouseEventKind::Down(MouseButton::Left),
+                    column: 2,
+                    row: 1,
+                    modifiers: KeyModifiers::SHIFT | KeyModifiers::CONTROL
+                }),
+                Action::Mouse(MouseEvent {
+                    kind: MouseEventKind::Up(MouseButton::Left),
+                    column: 2,
+                    row: 1,
+                    modifiers: KeyModifiers::ALT
+                })
+            ]
+        );
+        // The same three bits in a key's parameter: 1 + Shift (1) + Alt (2).
+        assert_eq!(
+            keys(b"\x1b[1;4A"),
+            [key(KeyCode::Up, KeyModifiers::SHIFT | KeyModifiers::ALT)]
         );
     }
 

@@ -7,7 +7,8 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
-use xiangqi_app::key::{KeyCode, KeyModifiers};
+use xiangqi_app::action::{Command, LobbyKey};
+use xiangqi_app::keymap::{self, Pane, Place};
 
 use xiangqi_app::game::{
     LOBBY_USAGE, LobbyCommand, Moderation, RoomKind, RoomSummary, lobby_help_lines, room_headings,
@@ -91,26 +92,20 @@ impl Lobby {
                 self.line.insert_str(text.lines().next().unwrap_or(""));
                 Vec::new()
             }
+            // The lobby's keys are the keymap's (`Place::Lobby`); the rest edit the line.
             Action::Key(key) => {
-                match key.code {
-                    KeyCode::Char('u') if key.modifiers.contains(KeyModifiers::CONTROL) => {
-                        self.line.delete_to_start()
-                    }
-                    KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => {
-                        self.line.insert(c);
-                    }
-                    KeyCode::Backspace => self.line.backspace(),
-                    KeyCode::Left => self.line.left(),
-                    KeyCode::Right => self.line.right(),
-                    KeyCode::Esc => {
+                match keymap::command(Pane::Lobby, &key, Place::Lobby) {
+                    Some(Ok(Command::Lobby(LobbyKey::Up))) => self.select(-1),
+                    Some(Ok(Command::Lobby(LobbyKey::Down))) => self.select(1),
+                    Some(Ok(Command::Lobby(LobbyKey::Run))) => return self.submit(),
+                    Some(Ok(Command::Lobby(LobbyKey::Back))) => {
                         self.line.clear();
                         self.help = false;
                         self.page = None;
                     }
-                    KeyCode::Up => self.select(-1),
-                    KeyCode::Down => self.select(1),
-                    KeyCode::Enter => return self.submit(),
-                    _ => {}
+                    _ => {
+                        self.line.edit_key(&key);
+                    }
                 }
                 Vec::new()
             }
@@ -206,16 +201,25 @@ pub fn draw(lobby: &Lobby, app: &App, frame: &mut Frame) {
         paragraph = paragraph.wrap(Wrap { trim: false });
     }
     frame.render_widget(paragraph, list);
-    // The keys of the list shown, nothing else's.
+    // The keys of the list shown, nothing else's, named as the keymap binds them.
+    let name = |pane, command| keymap::key_name(pane, command).unwrap_or_default();
+    let choose = format!(
+        "{}/{}, {}",
+        name(Pane::Lobby, Command::Lobby(LobbyKey::Up)),
+        name(Pane::Lobby, Command::Lobby(LobbyKey::Down)),
+        name(Pane::Lobby, Command::Lobby(LobbyKey::Run)),
+    );
+    let back = name(Pane::Lobby, Command::Lobby(LobbyKey::Back));
     let keys = match shown {
-        Shown::Rooms => " Up/Down, Enter: join an open seat or watch".to_owned(),
+        Shown::Rooms => format!(" {choose}: join an open seat or watch"),
         Shown::Page(page) if !page.rows.is_empty() => {
-            format!(" Up/Down, Enter: {} | Esc: the rooms", page.opening)
+            format!(" {choose}: {} | {back}: the rooms", page.opening)
         }
-        Shown::Page(_) | Shown::Help => " Esc: the rooms".to_owned(),
+        Shown::Page(_) | Shown::Help => format!(" {back}: the rooms"),
     };
+    let quit = name(Pane::Any, Command::Quit);
     let help_lines = vec![
-        Line::from(format!("{keys} | help: the commands | Ctrl-C leaves")),
+        Line::from(format!("{keys} | help: the commands | {quit} leaves")),
         Line::from(" in a room: moves as at home, Ctrl-R resign, :draw, :undo, :say TEXT, :leave"),
     ];
     frame.render_widget(Paragraph::new(help_lines).style(palette.text), help);
@@ -305,8 +309,11 @@ fn page_lines<'a>(page: &'a Page, app: &'a App) -> Vec<Line<'a>> {
     lines
 }
 
+/// The lobby's keys (from the keymap), then its commands.
 fn help_lines(app: &App) -> Vec<Line<'_>> {
-    let mut lines: Vec<Line> = lobby_help_lines().into_iter().map(Line::from).collect();
+    let mut lines: Vec<Line> = key_lines().into_iter().map(Line::from).collect();
+    lines.push(Line::from(""));
+    lines.extend(lobby_help_lines().into_iter().map(Line::from));
     lines.push(Line::from(""));
     lines.push(Line::styled(
         format!("usage: {LOBBY_USAGE}"),
@@ -315,9 +322,25 @@ fn help_lines(app: &App) -> Vec<Line<'_>> {
     lines
 }
 
+/// The keymap's keys of the lobby, each with what it does there, in one column.
+fn key_lines() -> Vec<String> {
+    let keys: Vec<_> = keymap::bindings()
+        .map(|(_, binding)| binding)
+        .filter(|binding| binding.places.contains(Place::Lobby))
+        .collect();
+    let width = keys.iter().map(|binding| binding.keys.width()).max();
+    keys.iter()
+        .map(|binding| {
+            let pad = width.unwrap_or(0) - binding.keys.width();
+            let help = binding.help_in(Place::Lobby);
+            format!("{}{} {help}", binding.keys, " ".repeat(pad))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
-    use xiangqi_app::key::{KeyEvent, KeyModifiers};
+    use xiangqi_app::key::{KeyCode, KeyEvent, KeyModifiers};
 
     use super::*;
 
@@ -419,5 +442,44 @@ mod tests {
             matches!(&intents[..], [Intent::Lobby(LobbyCommand::Join(room))] if room == "h2"),
             "{intents:?}"
         );
+    }
+
+    #[test]
+    fn the_keys_are_the_keymaps_and_the_line_edits_as_the_apps() {
+        // The help lists the lobby's keys from the keymap, quitting with them.
+        let lines = key_lines();
+        for keys in [
+            "Up/Down ",
+            "Enter ",
+            "Esc ",
+            "Home End Bksp Del ",
+            "Ctrl-C, Ctrl-D ",
+        ] {
+            assert!(
+                lines.iter().any(|line| line.starts_with(keys)),
+                "{keys}: {lines:?}"
+            );
+        }
+        assert!(
+            lines
+                .iter()
+                .any(|line| line.ends_with("leave the server; a player's seat is kept")),
+            "{lines:?}"
+        );
+        // The line editor's keys, Ctrl-W and Home included.
+        let mut lobby = Lobby::default();
+        for c in "watch r1".chars() {
+            key(&mut lobby, KeyCode::Char(c));
+        }
+        lobby.handle(Action::Key(KeyEvent::new(
+            KeyCode::Char('w'),
+            KeyModifiers::CONTROL,
+        )));
+        assert_eq!(lobby.line.text(), "watch ");
+        key(&mut lobby, KeyCode::Home);
+        key(&mut lobby, KeyCode::Delete);
+        assert_eq!(lobby.line.text(), "atch ");
+        key(&mut lobby, KeyCode::Esc);
+        assert!(lobby.line.is_empty());
     }
 }

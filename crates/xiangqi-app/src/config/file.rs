@@ -9,10 +9,11 @@ use toml::de::DeValue;
 use super::document::{ErrorSink, raw_value};
 use super::engines::{ENGINES_KEY, engine_table_names, read_engines};
 use super::error::{ConfigError, ConfigErrors, ConfigProblem};
-use super::layer::SettingsLayer;
+use super::keys::SettingKey;
+use super::keys::Settings;
+use super::keys::SettingsLayer;
 use super::raw_value::RawValue;
-use super::setting_key::SettingKey;
-use super::settings::{BUILTIN_ENGINE, Settings, merge};
+use super::settings::{BUILTIN_ENGINE, merge};
 use super::suggest::closest;
 
 /// Top-level key naming the profile used when `--profile` is not given.

@@ -4,10 +4,8 @@ use std::path::Path;
 
 use super::error::{ConfigError, ConfigErrors, Origin};
 use super::file::ConfigFile;
-use super::layer::SettingsLayer;
-use super::overrides::Overrides;
+use super::keys::{Overrides, Settings, SettingsLayer};
 use super::paths::ConfigLocation;
-use super::settings::Settings;
 use super::theme::{ThemeSet, theme_name};
 
 /// The configuration in force: the sources and the effective settings.

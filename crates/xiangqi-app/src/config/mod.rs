@@ -8,14 +8,15 @@ mod document;
 mod engines;
 mod error;
 mod file;
-mod layer;
+mod keys;
 mod loaded;
 mod overrides;
 mod paths;
 mod raw_value;
+mod read;
 mod server;
-mod setting_key;
 mod settings;
+mod settings_table;
 mod source;
 mod suggest;
 pub mod theme;
@@ -26,23 +27,18 @@ mod values;
 pub use engines::ENGINES_KEY;
 pub use error::{ConfigError, ConfigErrors, ConfigProblem, Origin};
 pub use file::{ConfigFile, PROFILE_KEY, PROFILES_KEY};
-pub use layer::SettingsLayer;
+pub use keys::{Overrides, SAMPLE_CONFIG, SettingKey, Settings, SettingsLayer};
 pub use loaded::Config;
-pub use overrides::Overrides;
 pub use paths::{CONFIG_FILE_NAME, ConfigLocation, THEMES_DIR_NAME, user_themes_dir};
 pub use raw_value::RawValue;
 pub use server::{MaxStartups, SERVER_KEY, SERVER_KEYS, ServerAuth, ServerTable, merge_server};
-pub use setting_key::SettingKey;
-pub use settings::{BUILTIN_ENGINE, MAX_DEPTH, MAX_HASH_MB, NO_LIMIT, Settings, merge};
+pub use settings::{BUILTIN_ENGINE, MAX_DEPTH, MAX_HASH_MB, NO_LIMIT, merge};
 pub use threads::{AUTO_THREADS, Threads};
 pub use time::{SAME_TIME, SideTime};
 pub use values::{BookSource, ColorMode, ConfigName, EngineSide, Glyphs, TraceLevel, UnknownValue};
 // The settings hold the search's and the notation's own enums (see `ConfigName`).
 pub use xiangqi_core::notation::Notation;
 pub use xiangqi_engine::search::Algorithm;
-
-/// The commented file `config init` writes: every key at its default, three profiles.
-pub const SAMPLE_CONFIG: &str = include_str!("sample.toml");
 
 impl Settings {
     /// The settings as TOML that is itself a valid config file (`config show`).

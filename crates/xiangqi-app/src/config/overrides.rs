@@ -1,136 +1,15 @@
-//! Settings given on the command line, validated like the file's.
+//! Settings given on the command line, validated like the file's (the flags themselves
+//! are rows of the table of keys, `keys.rs`).
 
 use super::error::{ConfigError, ConfigErrors};
-use super::layer::SettingsLayer;
-use super::raw_value::RawValue;
-use super::setting_key::SettingKey;
-use super::values::Glyphs;
-
-/// The settings flags as the user typed them; `to_layer` validates them.
-/// Each field names the flag it comes from.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Overrides {
-    /// `--profile`.
-    pub profile: Option<String>,
-    /// `--algorithm`.
-    pub algorithm: Option<String>,
-    /// `--depth`.
-    pub depth: Option<u32>,
-    /// `--movetime`, milliseconds.
-    pub movetime_ms: Option<u64>,
-    /// `--nodes`.
-    pub nodes: Option<u64>,
-    /// `--hash`, megabytes.
-    pub hash_mb: Option<u32>,
-    /// `--threads`: a number or "auto".
-    pub threads: Option<String>,
-    /// `--trace-level`.
-    pub trace: Option<String>,
-    /// `--theme`.
-    pub theme: Option<String>,
-    /// `--ascii`.
-    pub ascii: bool,
-    /// `--color`.
-    pub color: Option<String>,
-    /// `--notation`.
-    pub notation: Option<String>,
-    /// `--level`.
-    pub level: Option<u8>,
-    /// `--multipv`.
-    pub multipv: Option<u8>,
-    /// `--time`: both sides' time control.
-    pub time: Option<String>,
-    /// `--engine`: the opponent (checked against the file's engines when loading).
-    pub engine: Option<String>,
-}
+use super::keys::{Overrides, SettingsLayer};
 
 impl Overrides {
     /// Validate every flag given; all errors, each naming its flag.
     pub fn to_layer(&self, themes: &[String]) -> Result<SettingsLayer, ConfigErrors> {
         let mut layer = SettingsLayer::default();
         let mut errors = ConfigErrors::default();
-        let number = |value: Option<u64>| {
-            value.map(|n| {
-                i64::try_from(n).map_or(RawValue::Other("a number too large"), RawValue::Integer)
-            })
-        };
-        let threads = self.threads.as_deref().map(|text| {
-            text.trim()
-                .parse::<i64>()
-                .map_or(RawValue::String(text), RawValue::Integer)
-        });
-        let given: [(SettingKey, &str, Option<RawValue<'_>>); 15] = [
-            (
-                SettingKey::Algorithm,
-                "--algorithm",
-                self.algorithm.as_deref().map(RawValue::String),
-            ),
-            (
-                SettingKey::Depth,
-                "--depth",
-                number(self.depth.map(u64::from)),
-            ),
-            (
-                SettingKey::MovetimeMs,
-                "--movetime",
-                number(self.movetime_ms),
-            ),
-            (SettingKey::Nodes, "--nodes", number(self.nodes)),
-            (
-                SettingKey::HashMb,
-                "--hash",
-                number(self.hash_mb.map(u64::from)),
-            ),
-            (SettingKey::Threads, "--threads", threads),
-            (
-                SettingKey::Trace,
-                "--trace-level",
-                self.trace.as_deref().map(RawValue::String),
-            ),
-            (
-                SettingKey::Theme,
-                "--theme",
-                self.theme.as_deref().map(RawValue::String),
-            ),
-            (
-                SettingKey::Glyphs,
-                "--ascii",
-                self.ascii
-                    .then_some(RawValue::String(Glyphs::Ascii.as_str())),
-            ),
-            (
-                SettingKey::Color,
-                "--color",
-                self.color.as_deref().map(RawValue::String),
-            ),
-            (
-                SettingKey::Notation,
-                "--notation",
-                self.notation.as_deref().map(RawValue::String),
-            ),
-            (
-                SettingKey::Level,
-                "--level",
-                number(self.level.map(u64::from)),
-            ),
-            (
-                SettingKey::Multipv,
-                "--multipv",
-                number(self.multipv.map(u64::from)),
-            ),
-            (
-                SettingKey::Time,
-                "--time",
-                self.time.as_deref().map(RawValue::String),
-            ),
-            (
-                SettingKey::Engine,
-                "--engine",
-                self.engine.as_deref().map(RawValue::String),
-            ),
-        ];
-        for (key, flag, value) in given {
-            let Some(value) = value else { continue };
+        for (key, flag, value) in self.given() {
             if let Err(problem) = layer.set(key, key.name(), value, themes) {
                 errors.push(ConfigError::flag(flag, problem));
             }
@@ -142,7 +21,7 @@ impl Overrides {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::values::ColorMode;
+    use crate::config::values::{ColorMode, Glyphs};
     use xiangqi_engine::search::Algorithm;
 
     fn themes() -> Vec<String> {

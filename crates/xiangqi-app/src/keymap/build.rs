@@ -3,7 +3,9 @@
 
 use crate::key::KeyCode;
 
-use super::super::action::{BrowseTo, Command, Direction, ExplorerMove, LogScroll, RoomAsk};
+use super::super::action::{
+    BrowseTo, Command, Direction, ExplorerMove, LobbyKey, LogScroll, RoomAsk,
+};
 use super::{Bind, Binding, InRoom, Key, Pane, Place, Places};
 use xiangqi_engine::service::StepCommand;
 
@@ -25,6 +27,11 @@ pub(super) const fn board(key: Key, command: Command) -> Bind {
 
 pub(super) const fn log(key: Key, command: Command) -> Bind {
     bind(Pane::Log, key, command)
+}
+
+/// The server lobby's keys.
+pub(super) const fn lobby_key(key: Key, what: LobbyKey) -> Bind {
+    bind(Pane::Lobby, key, Command::Lobby(what))
 }
 
 /// The search-tree explorer's keys.
@@ -130,6 +137,26 @@ pub(super) const fn drill(
     Binding {
         places: Places::DRILL,
         ..row(keys, help, binds)
+    }
+}
+
+/// Only in the server's lobby.
+pub(super) const fn lobby(
+    keys: &'static str,
+    help: &'static str,
+    binds: &'static [Bind],
+) -> Binding {
+    Binding {
+        places: Places::LOBBY,
+        ..row(keys, help, binds)
+    }
+}
+
+/// Also in the server's lobby (its line is edited like the app's).
+pub(super) const fn in_lobby(binding: Binding) -> Binding {
+    Binding {
+        places: binding.places.with(Place::Lobby),
+        ..binding
     }
 }
 

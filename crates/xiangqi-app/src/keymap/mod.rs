@@ -14,8 +14,9 @@ mod table;
 
 pub use table::KEYMAP;
 
-/// Where the app runs: the local program's game, a textbook tree studied, the
-/// analysis board, a shared room on the server, or the puzzle trainer.
+/// Where the keys are read: the app (the local program's game, a textbook tree
+/// studied, the analysis board, a shared room on the server, the puzzle trainer, the
+/// drill) or the server's lobby, the first screen of a remote session.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Place {
     Game,
@@ -25,16 +26,19 @@ pub enum Place {
     Puzzle,
     /// The endgame school's drill (`:drill`).
     Drill,
+    /// The SSH server's lobby: its list of rooms and its command line.
+    Lobby,
 }
 
 impl Place {
-    pub const ALL: [Place; 6] = [
+    pub const ALL: [Place; 7] = [
         Place::Game,
         Place::Study,
         Place::Analysis,
         Place::Room,
         Place::Puzzle,
         Place::Drill,
+        Place::Lobby,
     ];
 
     /// The place in a sentence: "not available in a shared room".
@@ -46,6 +50,7 @@ impl Place {
             Place::Room => "a shared room",
             Place::Puzzle => "the puzzle trainer",
             Place::Drill => "the endgame drill",
+            Place::Lobby => "the lobby",
         }
     }
 
@@ -57,6 +62,7 @@ impl Place {
             Place::Room => 8,
             Place::Puzzle => 16,
             Place::Drill => 32,
+            Place::Lobby => 64,
         }
     }
 }
@@ -69,11 +75,15 @@ impl Places {
     /// The local program: its game, a tree study and the analysis board.
     pub const LOCAL: Places =
         Places(Place::Game.bit() | Place::Study.bit() | Place::Analysis.bit());
+    /// Every place of the app (not the lobby, which has no app under it).
     pub const EVERYWHERE: Places =
         Places(Places::LOCAL.0 | Place::Room.bit() | Place::Puzzle.bit() | Place::Drill.bit());
+    /// Where a game is played: the local game, the analysis board and a room.
+    pub const GAMES: Places = Places(Place::Game.bit() | Place::Analysis.bit() | Place::Room.bit());
     pub const ROOM: Places = Places(Place::Room.bit());
     pub const PUZZLE: Places = Places(Place::Puzzle.bit());
     pub const DRILL: Places = Places(Place::Drill.bit());
+    pub const LOBBY: Places = Places(Place::Lobby.bit());
 
     /// These places and `place`.
     pub const fn with(self, place: Place) -> Places {
@@ -110,6 +120,8 @@ pub enum Pane {
     Explorer,
     /// The `:compare` view, over the board.
     Compare,
+    /// The server's lobby: its list and its command line.
+    Lobby,
 }
 
 /// A key: a code, with Ctrl or without. Ctrl letters match either case; keys without
@@ -205,7 +217,8 @@ impl Binding {
     /// The help text in `place`.
     pub fn help_in(&self, place: Place) -> &'static str {
         match (place, self.room, self.puzzle) {
-            (Place::Room, InRoom::Asks(_, help), _) => help,
+            // The lobby is on the server too: a key means there what it means in a room.
+            (Place::Room | Place::Lobby, InRoom::Asks(_, help), _) => help,
             (Place::Puzzle, _, Some(help)) => help,
             _ => self.help,
         }
@@ -237,6 +250,15 @@ pub fn find(pane: Pane, key: &KeyEvent) -> Option<(&'static Binding, &'static Bi
             .find(|bound| bound.pane == pane && bound.key.matches(key))?;
         Some((binding, bound))
     })
+}
+
+/// The name of the first key bound to `command` in `pane` ("Ctrl-C", "Enter"), for a
+/// hint that names it.
+pub fn key_name(pane: Pane, command: Command) -> Option<String> {
+    bindings()
+        .flat_map(|(_, binding)| binding.binds)
+        .find(|bound| bound.pane == pane && bound.command == command)
+        .map(|bound| bound.key.name())
 }
 
 /// Whether `key` quits (from anywhere, popups included).

@@ -2,7 +2,9 @@
 
 use crate::key::KeyCode;
 
-use super::super::action::{BrowseTo, Command, Direction, ExplorerMove, LogScroll, RoomAsk};
+use super::super::action::{
+    BrowseTo, Command, Direction, ExplorerMove, LobbyKey, LogScroll, RoomAsk,
+};
 use super::build::*;
 use super::{Binding, Key, Pane, Place, Places, Section};
 use xiangqi_engine::service::StepCommand;
@@ -36,13 +38,14 @@ pub const KEYMAP: &[Section] = &[
                     input(key(K::Right), cursor(Direction::Right)),
                 ],
             ),
-            // The line editor's own keys (`InputLine::edit_key`), in prompts too.
-            row("Home End Bksp Del", "edit the line", &[]),
-            row(
+            // The line editor's own keys (`InputLine::edit_key`), in prompts and the
+            // lobby too.
+            in_lobby(row("Home End Bksp Del", "edit the line", &[])),
+            in_lobby(row(
                 "Ctrl-U Ctrl-W",
                 "delete to line start / the word before the cursor",
                 &[],
-            ),
+            )),
             row(
                 "Esc",
                 "drop the picked piece, else clear the line",
@@ -448,7 +451,7 @@ pub const KEYMAP: &[Section] = &[
                 "close the :compare view",
                 &[bind(P::Compare, key(K::Esc), C::CloseCompare)],
             ),
-            Binding {
+            in_lobby(Binding {
                 places: Places::EVERYWHERE,
                 ..asks(
                     "Ctrl-C, Ctrl-D",
@@ -457,7 +460,31 @@ pub const KEYMAP: &[Section] = &[
                     RoomAsk::Quit,
                     "leave the server; a player's seat is kept",
                 )
-            },
+            }),
+        ],
+    },
+    Section {
+        title: "Lobby (the SSH server's first screen)",
+        bindings: &[
+            lobby(
+                "Up/Down",
+                "choose a room, or a row of the list shown (games, top)",
+                &[
+                    lobby_key(key(K::Up), LobbyKey::Up),
+                    lobby_key(key(K::Down), LobbyKey::Down),
+                ],
+            ),
+            lobby(
+                "Enter",
+                "run the command typed; with none, take the chosen room's open seat or \
+                 watch it, or open the chosen row",
+                &[lobby_key(key(K::Enter), LobbyKey::Run)],
+            ),
+            lobby(
+                "Esc",
+                "clear the line; back to the rooms",
+                &[lobby_key(key(K::Esc), LobbyKey::Back)],
+            ),
         ],
     },
 ];

@@ -44,39 +44,39 @@ pub enum TrainError {
 /// What the stronger side can expect, by its share of won positions (stronger side to
 /// move): win from 95%, mostly win from 50%, mostly draw from 5%, else draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Outlook {
     Win,
     MostlyWin,
     MostlyDraw,
     Draw,
 }
 
-impl Verdict {
-    pub fn of(won: u64, positions: u64) -> Verdict {
+impl Outlook {
+    pub fn of(won: u64, positions: u64) -> Outlook {
         let share = won as f64 / positions.max(1) as f64;
         if share >= 0.95 {
-            Verdict::Win
+            Outlook::Win
         } else if share >= 0.5 {
-            Verdict::MostlyWin
+            Outlook::MostlyWin
         } else if share >= 0.05 {
-            Verdict::MostlyDraw
+            Outlook::MostlyDraw
         } else {
-            Verdict::Draw
+            Outlook::Draw
         }
     }
 
     pub fn name(self) -> &'static str {
         match self {
-            Verdict::Win => "win",
-            Verdict::MostlyWin => "mostly win",
-            Verdict::MostlyDraw => "mostly draw",
-            Verdict::Draw => "draw",
+            Outlook::Win => "win",
+            Outlook::MostlyWin => "mostly win",
+            Outlook::MostlyDraw => "mostly draw",
+            Outlook::Draw => "draw",
         }
     }
 
     /// The student attacks (plays the won side) in a won ending, defends in a drawn one.
     pub fn attack(self) -> bool {
-        matches!(self, Verdict::Win | Verdict::MostlyWin)
+        matches!(self, Outlook::Win | Outlook::MostlyWin)
     }
 }
 
@@ -95,8 +95,8 @@ pub struct Summary {
 }
 
 impl Summary {
-    pub fn verdict(&self) -> Verdict {
-        Verdict::of(self.won, self.positions)
+    pub fn outlook(&self) -> Outlook {
+        Outlook::of(self.won, self.positions)
     }
 
     /// Percent of positions won.
@@ -312,7 +312,7 @@ pub(super) fn lesson_of(
     start: Start,
     generated: Vec<Material>,
 ) -> Result<Lesson, TrainError> {
-    let attack = summary.verdict().attack();
+    let attack = summary.outlook().attack();
     let start = start_position(table, &summary, start)?;
     let student = if attack { Color::Red } else { Color::Black };
     Ok(Lesson {
@@ -329,7 +329,7 @@ fn start_position(table: &Table, summary: &Summary, start: Start) -> Result<Posi
     let ix = &table.indexer;
     let values = table.stored_values();
     let name = ix.material.to_string();
-    let attack = summary.verdict().attack();
+    let attack = summary.outlook().attack();
     if attack && start == Start::Longest {
         let fen = summary.longest_fen.as_deref();
         return fen

@@ -22,6 +22,6 @@ pub use prover_work::{
     JUDGE_BUDGET, Judgement, PuzzleAnswer, PuzzleRequest, REQUEST_BUDGET, run, run_until_stopped,
 };
 pub use puzzle_rating::{Attempt, PuzzleProfile, initial_rating, rate_attempt};
-pub use puzzle_session::{Mark, PlayedMove, PuzzleSession, Status, Verdict};
+pub use puzzle_session::{Feedback, Mark, PlayedMove, PuzzleSession, Status};
 pub use puzzle_store::{LocalPuzzleStore, PuzzleStore, PuzzleStoreError};
 pub use school_tables::SchoolTables;

@@ -55,9 +55,9 @@ pub struct PlayedMove {
     pub mark: Mark,
 }
 
-/// What the last move of the solver was worth, for the pane.
+/// What the last move of the solver was worth, for the pane: the feedback on it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Feedback {
     Solved,
     /// Another mate in time: the line goes on.
     AlsoMates {
@@ -90,7 +90,7 @@ pub struct PuzzleSession {
     /// The piece the hint marks.
     pub hint: Option<Square>,
     pub solution_shown: bool,
-    pub verdict: Option<Verdict>,
+    pub feedback: Option<Feedback>,
     /// The last request handed out; older answers are dropped.
     pending: Option<u64>,
     next_id: u64,
@@ -108,7 +108,7 @@ impl PuzzleSession {
             hint_used: false,
             hint: None,
             solution_shown: false,
-            verdict: None,
+            feedback: None,
             pending: None,
             next_id: 0,
         }
@@ -193,7 +193,7 @@ impl PuzzleSession {
                         mv: reply,
                         mark: Mark::Reply,
                     });
-                    self.verdict = None;
+                    self.feedback = None;
                 }
                 None => self.solve(),
             }
@@ -245,7 +245,7 @@ impl PuzzleSession {
             self.status = Status::YourMove;
         }
         self.pending = None;
-        self.verdict = None;
+        self.feedback = None;
         self.hint = None;
     }
 
@@ -275,7 +275,7 @@ impl PuzzleSession {
                     mv,
                     mark: Mark::AlsoMates,
                 });
-                self.verdict = Some(Verdict::AlsoMates { mv });
+                self.feedback = Some(Feedback::AlsoMates { mv });
                 match reply {
                     Some(reply) => self.moves.push(PlayedMove {
                         mv: reply,
@@ -302,7 +302,7 @@ impl PuzzleSession {
                 }
                 self.mistakes += 1;
                 self.status = Status::Refuted;
-                self.verdict = Some(Verdict::Wrong {
+                self.feedback = Some(Feedback::Wrong {
                     mv,
                     refutation,
                     mates_solver,
@@ -310,13 +310,13 @@ impl PuzzleSession {
                     slower_mate,
                 });
             }
-            Judgement::Unproven => self.verdict = Some(Verdict::Unproven { mv }),
+            Judgement::Unproven => self.feedback = Some(Feedback::Unproven { mv }),
         }
     }
 
     fn solve(&mut self) {
         self.status = Status::Solved;
-        self.verdict = Some(Verdict::Solved);
+        self.feedback = Some(Feedback::Solved);
     }
 
     fn next_request(&mut self) -> u64 {
@@ -325,25 +325,25 @@ impl PuzzleSession {
         self.next_id
     }
 
-    /// The last verdict in words, moves in `notation`: "wrong: 车二进一 is met by 将5平6
+    /// The feedback in words, moves in `notation`: "wrong: 车二进一 is met by 将5平6
     /// and there is no mate in 2; that also mates, but in 4".
     pub fn describe(&self, notation: Notation) -> Option<String> {
-        let verdict = self.verdict.as_ref()?;
-        Some(match verdict {
-            Verdict::Solved if self.result() == Some(true) => "solved!".to_owned(),
-            Verdict::Solved => "mate (the attempt counts as failed)".to_owned(),
-            Verdict::AlsoMates { mv } => {
+        let feedback = self.feedback.as_ref()?;
+        Some(match feedback {
+            Feedback::Solved if self.result() == Some(true) => "solved!".to_owned(),
+            Feedback::Solved => "mate (the attempt counts as failed)".to_owned(),
+            Feedback::AlsoMates { mv } => {
                 let text = self.write_at(self.index_of(*mv, Mark::AlsoMates), *mv, notation);
                 format!("{text} also mates in time: go on")
             }
-            Verdict::Unproven { mv } => {
+            Feedback::Unproven { mv } => {
                 let pos = self.position();
                 format!(
                     "{} could not be judged in time; try another move",
                     format_move(&pos, *mv, notation)
                 )
             }
-            Verdict::Wrong {
+            Feedback::Wrong {
                 mv,
                 refutation,
                 mates_solver,

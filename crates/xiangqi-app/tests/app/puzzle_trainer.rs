@@ -3,8 +3,8 @@
 
 use xiangqi_app::game::rating::Rating;
 use xiangqi_app::train::{
-    LocalPuzzleStore, Mark, PuzzleFilter, PuzzleProfile, PuzzleSession, PuzzleStore,
-    PuzzleStoreError, Status, Verdict, find_puzzle, initial_rating, pick, rate_attempt, run,
+    Feedback, LocalPuzzleStore, Mark, PuzzleFilter, PuzzleProfile, PuzzleSession, PuzzleStore,
+    PuzzleStoreError, Status, find_puzzle, initial_rating, pick, rate_attempt, run,
 };
 use xiangqi_core::board::Move;
 use xiangqi_core::notation::Notation;
@@ -73,15 +73,15 @@ fn a_wrong_first_move_is_refuted_and_said_to_mate_slower() {
     assert_eq!(session.status, Status::Refuted);
     assert_eq!(session.mistakes, 1);
     assert_eq!(session.result(), Some(false));
-    let Some(Verdict::Wrong {
+    let Some(Feedback::Wrong {
         refutation: Some(reply),
         mates_solver: false,
         moves_left: 2,
         slower_mate: Some(3),
         ..
-    }) = session.verdict.clone()
+    }) = session.feedback.clone()
     else {
-        panic!("{:?}", session.verdict);
+        panic!("{:?}", session.feedback);
     };
     assert_eq!(session.moves[1].mv, reply);
     assert_eq!(session.moves[1].mark, Mark::Refutation);

@@ -4,7 +4,7 @@
 use std::sync::{Arc, OnceLock};
 
 use xiangqi_app::train::drill::{Drill, Grade, HOLD_MOVES, Status, grade, margin};
-use xiangqi_app::train::lessons::{self, Lesson, Start, TrainError, Verdict};
+use xiangqi_app::train::lessons::{self, Lesson, Outlook, Start, TrainError};
 use xiangqi_core::board::{Color, Move, Position};
 use xiangqi_engine::egtb::{Material, Silent, Tablebases, Wdl};
 
@@ -59,13 +59,13 @@ fn lessons_sum_up_their_tables() {
     assert_eq!(krk.summary.won, 2556);
     assert_eq!(krk.summary.longest, 3);
     assert_eq!(krk.summary.longest_text(), "mate in 2");
-    assert_eq!(krk.summary.verdict(), Verdict::Win);
+    assert_eq!(krk.summary.outlook(), Outlook::Win);
     assert_eq!(krk.start.to_fen(), "9/9/4k4/9/9/9/9/9/9/R2K5 w - - 0 1");
     assert_eq!(krk.student, Color::Red);
     let names: Vec<String> = krk.generated.iter().map(|m| m.to_string()).collect();
     assert_eq!(names, ["KK", "KRK"]);
     assert_eq!((kck.summary.positions, kck.summary.won), (3276, 0));
-    assert_eq!(kck.summary.verdict(), Verdict::Draw);
+    assert_eq!(kck.summary.outlook(), Outlook::Draw);
     assert_eq!(kck.summary.longest_text(), "-");
     assert_eq!(kck.student, Color::Black);
     assert_eq!(kck.start.to_fen(), "3k5/9/9/9/9/9/9/4K4/C8/9 b - - 0 1");
@@ -74,7 +74,7 @@ fn lessons_sum_up_their_tables() {
         (kpk.positions, kpk.won, kpk.drawn, kpk.longest),
         (2196, 1908, 288, 19)
     );
-    assert_eq!(kpk.verdict(), Verdict::MostlyWin);
+    assert_eq!(kpk.outlook(), Outlook::MostlyWin);
     // The list: the default set first, installed or not.
     let rows = lessons::lessons(dir.path());
     let krk_row = rows.iter().find(|r| r.material == material("KRK")).unwrap();

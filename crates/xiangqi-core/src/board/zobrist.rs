@@ -1,12 +1,12 @@
 //! Zobrist keys: one random 64-bit word per (piece, point) and one for the side to move,
 //! fixed at compile time so keys are stable across runs (books and tests rely on it).
 
+use crate::rng::{GOLDEN_GAMMA, mix};
+
+/// One step of splitmix64 (`rng::SplitMix64`), at compile time: the next state and its value.
 const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (state, z ^ (z >> 31))
+    let state = state.wrapping_add(GOLDEN_GAMMA);
+    (state, mix(state))
 }
 
 /// Indexed by `Piece::index()` (0..16) and point.

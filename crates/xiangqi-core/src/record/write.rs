@@ -5,6 +5,7 @@
 use std::fmt::Write;
 
 use crate::board::{Color, Move, Position};
+use crate::date::Date;
 use crate::notation::{MoveWriter, Notation};
 
 use super::annotation::{Annotation, note};
@@ -180,17 +181,7 @@ impl Text {
 
 /// A day as PGN's `Date` tag writes it, `YYYY.MM.DD`, from seconds since 1970 (UTC).
 pub fn pgn_date(unix_seconds: u64) -> String {
-    // Howard Hinnant's civil_from_days.
-    let days = (unix_seconds / 86_400) as i64 + 719_468;
-    let era = days.div_euclid(146_097);
-    let day_of_era = days.rem_euclid(146_097);
-    let year_of_era =
-        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let mp = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    let Date { year, month, day } = Date::from_unix(unix_seconds);
     format!("{year:04}.{month:02}.{day:02}")
 }
 

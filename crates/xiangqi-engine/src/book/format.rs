@@ -180,6 +180,78 @@ pub fn entry_at(entries: &[u8], index: usize, entry_len: usize) -> Entry {
     }
 }
 
+/// Why a table file's framing is wrong. The book and the ECCO table frame their entries
+/// alike: a header that starts with an 8-byte magic and holds the entry count at byte 16
+/// and the entries' checksum at byte 24, then the entries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Framing {
+    BadMagic,
+    TooShort(usize),
+    Length {
+        entries: u64,
+        expected: u128,
+        found: usize,
+    },
+    Checksum,
+}
+
+/// The file starts with `magic` and holds a whole header of `header_len` bytes.
+pub(crate) fn check_magic(bytes: &[u8], magic: &[u8; 8], header_len: usize) -> Result<(), Framing> {
+    if bytes.len() < header_len {
+        // A file cut inside the magic is still told apart from another kind of file.
+        if !magic.starts_with(&bytes[..bytes.len().min(magic.len())]) {
+            return Err(Framing::BadMagic);
+        }
+        return Err(Framing::TooShort(bytes.len()));
+    }
+    if &bytes[..magic.len()] != magic {
+        return Err(Framing::BadMagic);
+    }
+    Ok(())
+}
+
+/// The entries of `entry_len` bytes after the header: as many as it says, their
+/// checksum as it says. Their area and count.
+pub(crate) fn check_entries(
+    bytes: &[u8],
+    header_len: usize,
+    entry_len: usize,
+) -> Result<(&[u8], usize), Framing> {
+    let entries = u64_at(bytes, 16);
+    let expected = header_len as u128 + u128::from(entries) * entry_len as u128;
+    if expected != bytes.len() as u128 {
+        return Err(Framing::Length {
+            entries,
+            expected,
+            found: bytes.len(),
+        });
+    }
+    let area = &bytes[header_len..];
+    if checksum(area) != u64_at(bytes, 24) {
+        return Err(Framing::Checksum);
+    }
+    Ok((area, entries as usize))
+}
+
+impl From<Framing> for BookError {
+    fn from(framing: Framing) -> BookError {
+        match framing {
+            Framing::BadMagic => BookError::BadMagic,
+            Framing::TooShort(len) => BookError::TooShort(len),
+            Framing::Length {
+                entries,
+                expected,
+                found,
+            } => BookError::Length {
+                entries,
+                expected,
+                found,
+            },
+            Framing::Checksum => BookError::Checksum,
+        }
+    }
+}
+
 /// What `validate` learns of a good file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Layout {
@@ -190,16 +262,7 @@ pub struct Layout {
 
 /// Checks a whole file: header, length, checksum, order, moves, counts and sources.
 pub fn validate(bytes: &[u8]) -> Result<Layout, BookError> {
-    if bytes.len() < HEADER_LEN {
-        // A file cut inside the magic is still told apart from another kind of file.
-        if !MAGIC.starts_with(&bytes[..bytes.len().min(MAGIC.len())]) {
-            return Err(BookError::BadMagic);
-        }
-        return Err(BookError::TooShort(bytes.len()));
-    }
-    if &bytes[..8] != MAGIC {
-        return Err(BookError::BadMagic);
-    }
+    check_magic(bytes, MAGIC, HEADER_LEN)?;
     let version = u32_at(bytes, 8);
     let expected_len = match version {
         1 => ENTRY_LEN_V1,
@@ -215,20 +278,7 @@ pub fn validate(bytes: &[u8]) -> Result<Layout, BookError> {
         });
     }
     let entry_len = expected_len;
-    let entries = u64_at(bytes, 16);
-    let expected = HEADER_LEN as u128 + u128::from(entries) * entry_len as u128;
-    if expected != bytes.len() as u128 {
-        return Err(BookError::Length {
-            entries,
-            expected,
-            found: bytes.len(),
-        });
-    }
-    let area = &bytes[HEADER_LEN..];
-    if checksum(area) != u64_at(bytes, 24) {
-        return Err(BookError::Checksum);
-    }
-    let count = entries as usize;
+    let (area, count) = check_entries(bytes, HEADER_LEN, entry_len)?;
     let mut previous: Option<(u64, u16)> = None;
     for index in 0..count {
         let at = index * entry_len;

@@ -54,16 +54,17 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::search::{
-    self, Algorithm, BStar, Backend, Completion, Details, INFINITY, MATE, NoTrace, Score,
-    SearchOptions as BackendOptions, Tracer, TranspositionTable, is_mate,
+    self, Algorithm, BStar, Backend, Completion, Details, INFINITY, NoTrace, Score,
+    SearchOptions as BackendOptions, Tracer, TranspositionTable,
 };
 use xiangqi_core::board::{Move, Position};
 
 use super::limits::Limits;
 use super::move_paths::PositionNames;
-use super::position_game::{PositionGame, engine_score, ordered_moves};
+use super::position_game::{PositionGame, ordered_moves};
 use super::probe::{ProbeSettings, Prober};
 use super::pv_trace::{PvCollector, Tee};
+use super::score::from_search;
 use super::score::mated_in;
 use super::search::{SearchInfo, SearchResult, nodes_per_second};
 
@@ -312,7 +313,7 @@ impl PositionSearcher {
             report(&SearchInfo {
                 depth,
                 seldepth: depth,
-                score: engine_score(value),
+                score: from_search(value),
                 nodes,
                 nps: nodes_per_second(nodes, time),
                 time,
@@ -329,7 +330,7 @@ impl PositionSearcher {
             if run.soft.is_some_and(|soft| time >= soft) {
                 break;
             }
-            if is_mate(value) && depth as Score >= MATE - value.abs() {
+            if value.mate_plies().is_some_and(|plies| depth >= plies) {
                 break;
             }
         }
@@ -374,7 +375,7 @@ impl PositionSearcher {
         let value = if result.value.lo > -INFINITY {
             result.value.lo
         } else {
-            0
+            Score::ZERO
         };
         let depth = game.deepest_ply();
         let answer = Answer {
@@ -446,7 +447,7 @@ impl Run<'_> {
         SearchResult {
             best_move: Some(answer.mv),
             ponder: answer.pv.get(1).copied(),
-            score: engine_score(answer.value),
+            score: from_search(answer.value),
             depth: answer.depth,
             seldepth: answer.depth,
             nodes,

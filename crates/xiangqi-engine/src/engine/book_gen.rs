@@ -13,6 +13,7 @@
 use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 
+use super::score::MATE;
 use super::{Engine, Limits, Verdict};
 use crate::book::{BookBuilder, BookKey, Stats};
 use xiangqi_core::board::{Color, Move, Position};
@@ -57,11 +58,14 @@ pub struct RankedMove {
 /// Progress: positions searched so far, positions known so far, and the current ply.
 pub type Progress<'a> = &'a mut dyn FnMut(usize, usize, u32);
 
+/// The ranking's score of a verdict: centipawns, a mate at the engine's `MATE` less its
+/// moves (not plies, unlike `Verdict::to_score`: the margin counts a mate a move
+/// nearer as one point, as the books generated so far were ranked).
 fn centipawns(verdict: Verdict) -> i32 {
     match verdict {
         Verdict::Centipawns(cp) => cp,
-        Verdict::Mate(moves) if moves > 0 => 30_000 - moves,
-        Verdict::Mate(moves) => -30_000 - moves,
+        Verdict::Mate(moves) if moves > 0 => MATE - moves,
+        Verdict::Mate(moves) => -MATE - moves,
     }
 }
 
@@ -75,7 +79,7 @@ pub fn rank_moves(engine: &mut Engine, pos: &Position, depth: u32) -> Vec<Ranked
         let result = engine.search(&child, &Limits::depth(depth.max(1)), &stop, &mut |_| {});
         if result.best_move.is_none() {
             // No reply: the mover has mated (or stalemated) the other side.
-            return 30_000;
+            return MATE;
         }
         -centipawns(result.verdict())
     };

@@ -27,24 +27,19 @@
 use crate::eval;
 use crate::eval::phased::mg;
 use crate::eval::pst::PSQ;
-use crate::search::{Game, MATE, NodeId, Score};
+use crate::search::{Game, NodeId, Score};
 use xiangqi_core::board::rules::NO_CAPTURE_LIMIT;
 use xiangqi_core::board::{Color, Move, Position};
+use xiangqi_core::rng::mix;
 
 use super::move_paths::{PositionNames, ROOT_ID, child_id};
 use super::probe::Prober;
 use super::repetition;
+use super::score::to_search;
 use super::see::exchange_value;
 
 /// The reversible-history hash of a node with no position before it since a capture.
 const EMPTY_HISTORY: u64 = 0x2545_f491_4f6c_dd1d;
-
-/// A 64-bit mixer (splitmix64's finaliser).
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
 
 /// The history hash after a quiet move from a position with Zobrist key `key`.
 fn extend_history(history: u64, key: u64) -> u64 {
@@ -142,38 +137,6 @@ pub fn ordered_moves(pos: &Position, out: &mut Vec<Move>) {
     });
 }
 
-/// A search score (generic scale, `search::MATE`) as the engine reports it (its own
-/// mate scale, `engine::score::MATE`).
-pub fn engine_score(score: Score) -> i32 {
-    use super::score::{MATE_BOUND, MAX_PLY, mate_in, mated_in};
-    if crate::search::is_mate(score) {
-        let plies = ((MATE - score.abs()) as usize).min(MAX_PLY - 1);
-        if score > 0 {
-            mate_in(plies)
-        } else {
-            mated_in(plies)
-        }
-    } else {
-        score.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
-    }
-}
-
-/// An engine score of a search rooted `ply` plies below the root, on the generic scale
-/// with mate distances counted from the root.
-pub(crate) fn search_score(score: i32, ply: u32) -> Score {
-    use super::score::{MATE as ENGINE_MATE, is_mate};
-    if is_mate(score) {
-        let plies = (ENGINE_MATE - score.abs()) + ply as i32;
-        if score > 0 {
-            MATE - plies
-        } else {
-            -(MATE - plies)
-        }
-    } else {
-        score
-    }
-}
-
 impl Game for PositionGame {
     type Move = Move;
 
@@ -206,13 +169,13 @@ impl Game for PositionGame {
     }
 
     fn evaluate(&self) -> Score {
-        eval::evaluate(&self.pos)
+        to_search(eval::evaluate(&self.pos), self.ply())
     }
 
     fn outcome(&self) -> Option<Score> {
         let ply = self.ply();
         if !self.pos.has_legal_move() {
-            return Some(-(MATE - ply as Score));
+            return Some(Score::mated_in(ply));
         }
         if ply == 0 {
             // The root is searched even if the game could be claimed over there.
@@ -220,12 +183,12 @@ impl Game for PositionGame {
         }
         if let Some((verdict, _)) = repetition::verdict(&self.pos, ply as usize) {
             return Some(match verdict.signum() {
-                1 => MATE - ply as Score,
-                -1 => -(MATE - ply as Score),
-                _ => 0,
+                1 => Score::mate_in(ply),
+                -1 => Score::mated_in(ply),
+                _ => Score::ZERO,
             });
         }
-        (self.pos.halfmove_clock() >= NO_CAPTURE_LIMIT).then_some(0)
+        (self.pos.halfmove_clock() >= NO_CAPTURE_LIMIT).then_some(Score::ZERO)
     }
 
     fn key(&self) -> u64 {
@@ -285,7 +248,7 @@ mod tests {
         play(&mut game, "g2h0 g7h9 h0g2 h9g7");
         // The same position and side to move, but a repetition now: a draw here, and a
         // table entry of its own.
-        assert_eq!(game.outcome(), Some(0));
+        assert_eq!(game.outcome(), Some(Score::ZERO));
         assert_ne!(game.key(), first);
     }
 
@@ -295,17 +258,6 @@ mod tests {
         let mut game = PositionGame::new(&pos);
         play(&mut game, "a5e5");
         assert!(game.position().in_check());
-        assert_eq!(game.outcome(), Some(-(MATE - 1)));
-    }
-
-    #[test]
-    fn scores_convert_between_the_scales() {
-        use crate::engine::score::{mate_in, mated_in};
-        assert_eq!(engine_score(MATE - 3), mate_in(3));
-        assert_eq!(engine_score(-(MATE - 4)), mated_in(4));
-        assert_eq!(engine_score(-57), -57);
-        assert_eq!(search_score(mate_in(2), 3), MATE - 5);
-        assert_eq!(search_score(mated_in(1), 2), -(MATE - 3));
-        assert_eq!(search_score(40, 7), 40);
+        assert_eq!(game.outcome(), Some(Score::mated_in(1)));
     }
 }

@@ -22,7 +22,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::search::{Interval, IntervalGame, Score, is_mate};
 use xiangqi_core::board::Position;
 
-use super::position_game::{PositionGame, search_score};
+use super::position_game::PositionGame;
+use super::score::to_search;
 use super::{Engine, Limits};
 
 /// How B* estimates a position's interval.
@@ -44,9 +45,9 @@ impl Default for ProbeSettings {
     fn default() -> Self {
         ProbeSettings {
             depth: 1,
-            margin: 20,
-            max_tempo_gap: 600,
-            in_check_gap: 150,
+            margin: Score::new(20),
+            max_tempo_gap: Score::new(600),
+            in_check_gap: Score::new(150),
             hash_mb: 8,
         }
     }
@@ -96,7 +97,7 @@ impl Prober {
         let Some(realistic) = self.probe(pos) else {
             return Interval::UNKNOWN;
         };
-        let r = search_score(realistic, ply);
+        let r = to_search(realistic, ply);
         let ProbeSettings {
             margin,
             max_tempo_gap,
@@ -115,11 +116,11 @@ impl Prober {
             let Some(reply) = reply else {
                 return Interval::UNKNOWN;
             };
-            Some(-search_score(reply, ply + 1))
+            Some(-to_search(reply, ply + 1))
         };
         match threatened {
             None => Interval::new(r - in_check_gap - margin, r + in_check_gap + margin),
-            Some(t) if is_mate(t) && t < 0 => Interval::new(t, r + margin),
+            Some(t) if is_mate(t) && t < Score::ZERO => Interval::new(t, r + margin),
             Some(t) if is_mate(t) => Interval::new(r - margin, t),
             Some(t) => {
                 let gap = (r - t).abs().min(max_tempo_gap);
@@ -148,7 +149,6 @@ impl IntervalGame for PositionGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::MATE;
 
     fn interval_of(fen: &str) -> Interval {
         let pos = Position::from_fen(fen).unwrap();
@@ -160,14 +160,17 @@ mod tests {
     fn a_quiet_position_gets_an_interval_round_its_realistic_value() {
         let interval = interval_of(Position::START_FEN);
         assert!(interval.lo < interval.hi);
-        assert!(interval.lo > -300 && interval.hi < 300, "{interval}");
+        assert!(
+            interval.lo > Score::new(-300) && interval.hi < Score::new(300),
+            "{interval}"
+        );
     }
 
     #[test]
     fn a_mate_the_probe_sees_is_a_point() {
         // The chariot mates at once.
         let interval = interval_of("4k4/9/9/9/R8/9/9/9/5R3/3K5 w - - 0 1");
-        assert_eq!(interval, Interval::point(MATE - 1));
+        assert_eq!(interval, Interval::point(Score::mate_in(1)));
     }
 
     #[test]

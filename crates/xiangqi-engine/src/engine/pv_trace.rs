@@ -124,7 +124,7 @@ mod tests {
             } else {
                 AlphaBeta::default().search(&mut game, &limits, &mut pv)
             };
-            assert_eq!(result.exact_value(), Some(3));
+            assert_eq!(result.exact_value(), Some(Score::new(3)));
             assert_eq!(pv.line().len(), 2);
             assert_eq!(Some(pv.line()[0]), result.best_move);
         }

@@ -45,13 +45,7 @@ impl Searcher<'_> {
         if let Some(hit) = entry {
             tt_move = hit.mv;
             let score = from_table(hit.score, ply);
-            let usable = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-                Bound::None => false,
-            };
-            if usable {
+            if hit.bound.decides(score, alpha, beta) {
                 return score;
             }
         }

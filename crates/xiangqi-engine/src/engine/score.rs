@@ -1,11 +1,15 @@
 //! Search scores: centipawns from the side to move, with mate scores at the ends of the
 //! range. A position where the side to move has been mated (or stalemated, a loss in
 //! xiangqi) `ply` plies from the root scores `-(MATE - ply)`, so shorter wins score
-//! higher. Scores fit in an `i16`, the transposition table's width.
+//! higher. Scores fit in an `i16`, the transposition table's width. The textbook
+//! backends have their own scale, `search::Score`; `from_search` and `to_search` are
+//! the only way between the two.
 
 use std::fmt;
 
 use xiangqi_core::board::Color;
+
+use crate::search::Score;
 
 /// The score of mating right now (at the root, ply 0).
 pub const MATE: i32 = 30_000;
@@ -57,6 +61,38 @@ pub const fn from_table(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+/// A score of the search's generic scale (`search::Score`: the textbook backends run on
+/// positions) on this scale, as the engine reports it: mates as far as this scale
+/// counts them, evaluations kept out of its mate range.
+pub fn from_search(score: Score) -> i32 {
+    match score.mate_plies() {
+        Some(plies) => {
+            let plies = (plies as usize).min(MAX_PLY - 1);
+            if score > Score::ZERO {
+                mate_in(plies)
+            } else {
+                mated_in(plies)
+            }
+        }
+        None => score.get().clamp(-MATE_BOUND + 1, MATE_BOUND - 1),
+    }
+}
+
+/// A score on this scale of a search rooted `ply` plies below the generic search's
+/// root, on the generic scale with mate distances counted from that root.
+pub fn to_search(score: i32, ply: u32) -> Score {
+    if is_mate(score) {
+        let plies = (MATE - score.abs()) as u32 + ply;
+        if score > 0 {
+            Score::mate_in(plies)
+        } else {
+            Score::mated_in(plies)
+        }
+    } else {
+        Score::new(score)
     }
 }
 
@@ -330,6 +366,17 @@ mod tests {
                 assert_eq!(verdict.shown(side).red_view(), verdict.red_view(side));
             }
         }
+    }
+
+    #[test]
+    fn scores_convert_between_the_scales() {
+        assert_eq!(from_search(Score::mate_in(3)), mate_in(3));
+        assert_eq!(from_search(Score::mated_in(4)), mated_in(4));
+        assert_eq!(from_search(Score::new(-57)), -57);
+        assert_eq!(from_search(Score::new(40_000)), MATE_BOUND - 1);
+        assert_eq!(to_search(mate_in(2), 3), Score::mate_in(5));
+        assert_eq!(to_search(mated_in(1), 2), Score::mated_in(3));
+        assert_eq!(to_search(40, 7), Score::new(40));
     }
 
     #[test]

@@ -311,16 +311,8 @@ impl<'a> Searcher<'a> {
         if let Some(hit) = entry {
             tt_move = hit.mv;
             let score = from_table(hit.score, ply);
-            if !pv_node && hit.depth >= depth {
-                let usable = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                    Bound::None => false,
-                };
-                if usable {
-                    return score;
-                }
+            if !pv_node && hit.depth >= depth && hit.bound.decides(score, alpha, beta) {
+                return score;
             }
         }
 

@@ -5,6 +5,8 @@
 //! weakness and with a seeded random draw, and the highest pushed score is played. The
 //! pick is always one of the searched best lines, never a random piece move.
 
+use xiangqi_core::rng::SplitMix64;
+
 use super::limits::Limits;
 use super::multipv::PvLine;
 
@@ -27,7 +29,7 @@ pub const LEVEL_ELO: [(u8, i32); 5] = [(1, 350), (5, 400), (10, 1100), (15, 1600
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Skill {
     level: u8,
-    rng: u64,
+    rng: SplitMix64,
 }
 
 impl Default for Skill {
@@ -41,7 +43,7 @@ impl Skill {
     pub fn new(level: u8, seed: u64) -> Skill {
         Skill {
             level: level.clamp(MIN_LEVEL, MAX_LEVEL),
-            rng: seed,
+            rng: SplitMix64::new(seed),
         }
     }
 
@@ -90,7 +92,7 @@ impl Skill {
         let mut best = 0;
         let mut best_value = i32::MIN;
         for (index, line) in lines.iter().enumerate() {
-            let random = (self.next_random() % weakness as u64) as i32;
+            let random = (self.rng.next_u64() % weakness as u64) as i32;
             // Stockfish's formula: a deterministic push toward the worse lines, larger
             // for weaker levels, and a random one scaled by how far apart the lines are.
             let behind = (top - line.score).min(4 * MAX_SPREAD);
@@ -102,15 +104,6 @@ impl Skill {
             }
         }
         best
-    }
-
-    /// splitmix64.
-    fn next_random(&mut self) -> u64 {
-        self.rng = self.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.rng;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
     }
 }
 

@@ -22,6 +22,18 @@ pub enum Bound {
 }
 
 impl Bound {
+    /// Whether a stored `score` with this bound answers a search in `alpha..beta`: an
+    /// exact value, or a bound that fails high or low of the window.
+    #[inline]
+    pub fn decides(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+            Bound::None => false,
+        }
+    }
+
     fn from_bits(bits: u8) -> Bound {
         match bits & 3 {
             1 => Bound::Upper,
@@ -273,6 +285,18 @@ mod tests {
             (mv(1, 2), -57, 12, 7, Bound::Lower)
         );
         assert!(tt.probe(0x1234_5678_dead_beef).is_none());
+    }
+
+    #[test]
+    fn a_bound_decides_only_outside_the_window() {
+        // Window 10..20: an exact score always answers; a lower bound when it fails
+        // high, an upper bound when it fails low; a move-only entry never.
+        assert!(Bound::Exact.decides(15, 10, 20));
+        assert!(Bound::Lower.decides(20, 10, 20));
+        assert!(!Bound::Lower.decides(19, 10, 20));
+        assert!(Bound::Upper.decides(10, 10, 20));
+        assert!(!Bound::Upper.decides(11, 10, 20));
+        assert!(!Bound::None.decides(15, 10, 20));
     }
 
     #[test]

@@ -12,7 +12,7 @@
 
 use thiserror::Error;
 
-use crate::book::format::{checksum, u16_at, u32_at, u64_at};
+use crate::book::format::{Framing, check_entries, check_magic, checksum, u16_at, u32_at, u64_at};
 
 use super::code::Ecco;
 
@@ -130,6 +130,25 @@ fn decode_code(bits: u16) -> Option<(Ecco, Level)> {
     ))
 }
 
+impl From<Framing> for TableError {
+    fn from(framing: Framing) -> TableError {
+        match framing {
+            Framing::BadMagic => TableError::BadMagic,
+            Framing::TooShort(len) => TableError::TooShort(len),
+            Framing::Length {
+                entries,
+                expected,
+                found,
+            } => TableError::Length {
+                entries,
+                expected,
+                found,
+            },
+            Framing::Checksum => TableError::Checksum,
+        }
+    }
+}
+
 /// What `validate` learns of a good file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TableInfo {
@@ -139,15 +158,7 @@ pub struct TableInfo {
 
 /// Checks a whole file: header, length, checksum, order and codes.
 pub fn validate(bytes: &[u8]) -> Result<TableInfo, TableError> {
-    if bytes.len() < HEADER_LEN {
-        if !MAGIC.starts_with(&bytes[..bytes.len().min(MAGIC.len())]) {
-            return Err(TableError::BadMagic);
-        }
-        return Err(TableError::TooShort(bytes.len()));
-    }
-    if &bytes[..8] != MAGIC {
-        return Err(TableError::BadMagic);
-    }
+    check_magic(bytes, MAGIC, HEADER_LEN)?;
     let version = u16_at(bytes, 8);
     if version != VERSION {
         return Err(TableError::Version { found: version });
@@ -157,20 +168,7 @@ pub fn validate(bytes: &[u8]) -> Result<TableInfo, TableError> {
         return Err(TableError::EntrySize { found: entry_len });
     }
     let max_ply = u32_at(bytes, 12);
-    let entries = u64_at(bytes, 16);
-    let expected = HEADER_LEN as u128 + u128::from(entries) * ENTRY_LEN as u128;
-    if expected != bytes.len() as u128 {
-        return Err(TableError::Length {
-            entries,
-            expected,
-            found: bytes.len(),
-        });
-    }
-    let area = &bytes[HEADER_LEN..];
-    if checksum(area) != u64_at(bytes, 24) {
-        return Err(TableError::Checksum);
-    }
-    let count = entries as usize;
+    let (area, count) = check_entries(bytes, HEADER_LEN, ENTRY_LEN)?;
     for index in 0..count {
         if index > 0 && key_at(area, index - 1) >= key_at(area, index) {
             return Err(TableError::Unsorted(index));

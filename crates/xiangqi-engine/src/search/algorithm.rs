@@ -63,7 +63,7 @@ impl fmt::Display for Algorithm {
 
 /// A name that is not one of [`Algorithm::ALL`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown algorithm '{name}': valid names are minimax, alphabeta, sss, mtsss, mtdf, bstar")]
+#[error("unknown algorithm '{name}': valid names are {}", Algorithm::ALL.map(Algorithm::as_str).join(", "))]
 pub struct UnknownAlgorithm {
     pub name: String,
 }
@@ -99,7 +99,7 @@ impl Default for SearchOptions {
         SearchOptions {
             bounding: Bounding::FailSoft,
             table_entries: DEFAULT_TABLE_ENTRIES,
-            first_guess: 0,
+            first_guess: Score::ZERO,
             widen: None,
         }
     }

@@ -140,7 +140,7 @@ impl<'a, G: Game, T: Tracer<G::Move>> DepthFirst<'a, G, T> {
     /// callers check `stopped`.
     pub(crate) fn search(&mut self, ply: u32, alpha: Score, beta: Score) -> Score {
         if self.stopped.is_some() {
-            return 0;
+            return Score::ZERO;
         }
         let node = self.game.node_id();
         if T::ENABLED {
@@ -210,7 +210,7 @@ impl<'a, G: Game, T: Tracer<G::Move>> DepthFirst<'a, G, T> {
             self.move_lists[ply as usize] = moves;
             if let Err(limit) = self.budget.charge() {
                 self.stop(limit);
-                return 0;
+                return Score::ZERO;
             }
             let value = terminal.unwrap_or_else(|| self.game.evaluate());
             self.stats.leaves += 1;
@@ -227,7 +227,7 @@ impl<'a, G: Game, T: Tracer<G::Move>> DepthFirst<'a, G, T> {
         if let Err(limit) = self.budget.charge() {
             self.move_lists[ply as usize] = moves;
             self.stop(limit);
-            return 0;
+            return Score::ZERO;
         }
         self.stats.interior += 1;
 
@@ -244,7 +244,7 @@ impl<'a, G: Game, T: Tracer<G::Move>> DepthFirst<'a, G, T> {
             self.game.undo(mv);
             if self.stopped.is_some() {
                 self.move_lists[ply as usize] = moves;
-                return 0;
+                return Score::ZERO;
             }
             self.tracer.event(TraceEvent::ChildValue {
                 node,

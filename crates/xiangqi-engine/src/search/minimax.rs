@@ -55,7 +55,7 @@ impl<G: Game, T: Tracer<G::Move>> Walk<'_, G, T> {
     fn stop(&mut self, limit: Limit) -> Score {
         self.stopped = Some(limit);
         self.tracer.event(TraceEvent::LimitReached { limit });
-        0
+        Score::ZERO
     }
 
     /// The negamax value of the current node; 0 once stopped.
@@ -118,7 +118,7 @@ impl<G: Game, T: Tracer<G::Move>> Walk<'_, G, T> {
             let value = -self.value(ply + 1);
             self.game.undo(mv);
             if self.stopped.is_some() {
-                return 0;
+                return Score::ZERO;
             }
             self.tracer.event(TraceEvent::ChildValue {
                 node,

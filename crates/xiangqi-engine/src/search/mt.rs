@@ -50,7 +50,10 @@ impl<M: Copy> Mtdf<M> {
 
 impl<M: Copy> Default for Mtdf<M> {
     fn default() -> Self {
-        Mtdf::new(TranspositionTable::with_entries(DEFAULT_TABLE_ENTRIES), 0)
+        Mtdf::new(
+            TranspositionTable::with_entries(DEFAULT_TABLE_ENTRIES),
+            Score::ZERO,
+        )
     }
 }
 
@@ -99,7 +102,7 @@ fn mtd<G: Game, T: Tracer<G::Move>>(
     while lower < upper {
         let gamma = match first_guess {
             None => upper,
-            Some(_) if guess == lower => guess + 1,
+            Some(_) if guess == lower => guess + Score::new(1),
             Some(_) => guess,
         };
         passes += 1;
@@ -108,7 +111,7 @@ fn mtd<G: Game, T: Tracer<G::Move>>(
             gamma,
         });
         // MT(root, gamma) answers "is the value >= gamma?".
-        let value = core.search(0, gamma - 1, gamma);
+        let value = core.search(0, gamma - Score::new(1), gamma);
         if core.stopped.is_some() {
             break;
         }

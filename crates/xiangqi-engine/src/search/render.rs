@@ -321,6 +321,7 @@ pub fn trace_lines<M, N: NodeNames + ?Sized>(names: &N, events: &[TraceEvent<M>]
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Score;
     use crate::search::score::INFINITY;
     use crate::search::trace::{Descriptor, Status};
 
@@ -331,7 +332,7 @@ mod tests {
                 node: NodeId(0x2a),
                 ply: 0,
                 alpha: -INFINITY,
-                beta: 7,
+                beta: Score::new(7),
             },
             TraceEvent::Cutoff {
                 node: NodeId(0x2a),

@@ -128,10 +128,17 @@ mod tests {
     #[test]
     fn stores_bounds_separately_and_keeps_the_other() {
         let mut table: TranspositionTable<u8> = TranspositionTable::with_entries(64);
-        table.store(7, 3, Some(5), None, Some(1));
-        let entry = table.store(7, 3, None, Some(9), None);
-        assert_eq!((entry.lower, entry.upper, entry.best), (5, 9, Some(1)));
-        assert_eq!(table.probe(7, 3).map(|e| (e.lower, e.upper)), Some((5, 9)));
+        let (five, nine) = (Score::new(5), Score::new(9));
+        table.store(7, 3, Some(five), None, Some(1));
+        let entry = table.store(7, 3, None, Some(nine), None);
+        assert_eq!(
+            (entry.lower, entry.upper, entry.best),
+            (five, nine, Some(1))
+        );
+        assert_eq!(
+            table.probe(7, 3).map(|e| (e.lower, e.upper)),
+            Some((five, nine))
+        );
         assert!(
             table.probe(7, 4).is_none(),
             "a shallower entry must not answer"
@@ -144,7 +151,7 @@ mod tests {
         let mut table: TranspositionTable<u8> = TranspositionTable::with_entries(8);
         assert_eq!(table.capacity(), 8);
         for key in 0..64 {
-            table.store(key, 0, Some(key as Score), None, None);
+            table.store(key, 0, Some(Score::new(key as i32)), None, None);
         }
         let kept = (0..64).filter(|&key| table.probe(key, 0).is_some()).count();
         assert!(kept <= 8);

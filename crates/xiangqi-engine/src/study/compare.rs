@@ -13,8 +13,9 @@ use std::time::Instant;
 
 use serde_json::{Value, json};
 
-use crate::engine::position_game::{PositionGame, engine_score};
+use crate::engine::position_game::PositionGame;
 use crate::engine::probe::{ProbeSettings, Prober};
+use crate::engine::score::from_search;
 use crate::engine::{PositionNames, Verdict};
 use crate::search::{
     Algorithm, Backend, Completion, Details, Game, INFINITY, Interval, IntervalGame, Limits,
@@ -340,9 +341,12 @@ fn run_one(
         Problem::Tree(tree) => {
             let mut game = PathKeyed(tree.game());
             let (result, row) = run_game(&mut game, algorithm, &limits, table);
-            finish_row(row, &result, RowValue::Plain, |child| {
-                tree.label(child).to_string()
-            })
+            finish_row(
+                row,
+                &result,
+                |v| RowValue::Plain(v.get()),
+                |child| tree.label(child).to_string(),
+            )
         }
         Problem::Position(pos) => {
             let mut inner = match names {
@@ -371,7 +375,7 @@ fn run_one(
 /// A position's MAX-view score (for `side` to move) from Red's view: centipawns, or
 /// "mate N".
 fn position_value(value: Score, side: Color) -> RowValue {
-    match Verdict::from_score(engine_score(value)).red_view(side) {
+    match Verdict::from_score(from_search(value)).red_view(side) {
         Verdict::Centipawns(cp) => RowValue::Plain(cp),
         Verdict::Mate(n) => RowValue::Mate(n),
     }
@@ -409,7 +413,7 @@ fn run_game<G: IntervalGame>(
         first_guess: if algorithm == Algorithm::Mtdf {
             game.evaluate()
         } else {
-            0
+            Score::ZERO
         },
         ..SearchOptions::default()
     };

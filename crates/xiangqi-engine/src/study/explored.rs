@@ -516,7 +516,10 @@ mod tests {
             .find(NodeId(tree.find("C").unwrap().into()))
             .unwrap();
         assert_eq!(explored.node(c).cutoff, Some((1, 2)));
-        assert_eq!(explored.node(c).value, Some((2, BoundKind::Upper)));
+        assert_eq!(
+            explored.node(c).value,
+            Some((Score::new(2), BoundKind::Upper))
+        );
         let pv = explored.principal_variation();
         assert_eq!(
             explored.node(pv[0]).id,

@@ -287,6 +287,35 @@ pub struct Written {
     pub bytes: u64,
 }
 
+/// Lines written to `out`, counted: what both trace writers write through.
+struct Lines<W> {
+    out: W,
+    written: Written,
+}
+
+impl<W: Write> Lines<W> {
+    fn new(out: W) -> Lines<W> {
+        Lines {
+            out,
+            written: Written::default(),
+        }
+    }
+
+    fn line(&mut self, text: &str) -> io::Result<()> {
+        self.out.write_all(text.as_bytes())?;
+        self.out.write_all(b"\n")?;
+        self.written.lines += 1;
+        self.written.bytes += text.len() as u64 + 1;
+        Ok(())
+    }
+
+    /// Flushes; what was written.
+    fn finish(mut self) -> io::Result<Written> {
+        self.out.flush()?;
+        Ok(self.written)
+    }
+}
+
 fn descriptor_json<N: NodeNames + ?Sized>(desc: &Descriptor, names: &N) -> Value {
     let mut value = serde_json::to_value(desc).unwrap_or(Value::Null);
     if let Value::Object(object) = &mut value {
@@ -303,22 +332,20 @@ fn descriptor_json<N: NodeNames + ?Sized>(desc: &Descriptor, names: &N) -> Value
 /// incomplete at the end is not written (a file never ends mid-event).
 pub struct JsonlWriter<'n, N: ?Sized, W> {
     names: &'n N,
-    out: W,
+    lines: Lines<W>,
     options: JsonlOptions,
     open: Vec<Descriptor>,
     pending: Option<(u32, Vec<Descriptor>)>,
-    written: Written,
 }
 
 impl<'n, N: NodeNames + ?Sized, W: Write> JsonlWriter<'n, N, W> {
     pub fn new(names: &'n N, out: W, options: JsonlOptions) -> io::Result<Self> {
         let mut writer = JsonlWriter {
             names,
-            out,
+            lines: Lines::new(out),
             options,
             open: Vec::new(),
             pending: None,
-            written: Written::default(),
         };
         let open = if options.snapshots {
             "snapshots"
@@ -331,11 +358,7 @@ impl<'n, N: NodeNames + ?Sized, W: Write> JsonlWriter<'n, N, W> {
     }
 
     fn line(&mut self, text: &str) -> io::Result<()> {
-        self.out.write_all(text.as_bytes())?;
-        self.out.write_all(b"\n")?;
-        self.written.lines += 1;
-        self.written.bytes += text.len() as u64 + 1;
-        Ok(())
+        self.lines.line(text)
     }
 
     pub fn event<M: Serialize + Copy>(&mut self, event: &TraceEvent<M>) -> io::Result<()> {
@@ -386,9 +409,8 @@ impl<'n, N: NodeNames + ?Sized, W: Write> JsonlWriter<'n, N, W> {
     }
 
     /// Flushes; what was written.
-    pub fn finish(mut self) -> io::Result<Written> {
-        self.out.flush()?;
-        Ok(self.written)
+    pub fn finish(self) -> io::Result<Written> {
+        self.lines.finish()
     }
 }
 
@@ -396,30 +418,20 @@ impl<'n, N: NodeNames + ?Sized, W: Write> JsonlWriter<'n, N, W> {
 /// SSS* step cut before its OPEN list) is not written.
 pub struct TextWriter<'n, N: ?Sized, W> {
     text: TraceText<'n, N>,
-    out: W,
-    written: Written,
+    lines: Lines<W>,
 }
 
 impl<'n, N: NodeNames + ?Sized, W: Write> TextWriter<'n, N, W> {
     pub fn new(names: &'n N, out: W) -> Self {
         TextWriter {
             text: TraceText::new(names),
-            out,
-            written: Written::default(),
+            lines: Lines::new(out),
         }
-    }
-
-    fn line(&mut self, text: &str) -> io::Result<()> {
-        self.out.write_all(text.as_bytes())?;
-        self.out.write_all(b"\n")?;
-        self.written.lines += 1;
-        self.written.bytes += text.len() as u64 + 1;
-        Ok(())
     }
 
     pub fn event<M>(&mut self, event: &TraceEvent<M>) -> io::Result<()> {
         match self.text.feed(event) {
-            Some(line) => self.line(&line),
+            Some(line) => self.lines.line(&line),
             None => Ok(()),
         }
     }
@@ -429,12 +441,11 @@ impl<'n, N: NodeNames + ?Sized, W: Write> TextWriter<'n, N, W> {
             "# trace cut after {} of {} events: {}",
             cut.kept, cut.total, cut.reason
         );
-        self.line(&line)
+        self.lines.line(&line)
     }
 
-    pub fn finish(mut self) -> io::Result<Written> {
-        self.out.flush()?;
-        Ok(self.written)
+    pub fn finish(self) -> io::Result<Written> {
+        self.lines.finish()
     }
 }
 
@@ -549,6 +560,7 @@ fn open_change(value: &Value) -> Result<OpenChange, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Score;
     use crate::search::Status;
 
     fn d(node: u64, merit: i32) -> Descriptor {
@@ -556,7 +568,7 @@ mod tests {
             node: NodeId(node),
             ply: 1,
             status: Status::Live,
-            merit,
+            merit: Score::new(merit),
         }
     }
 

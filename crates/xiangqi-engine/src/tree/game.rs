@@ -62,9 +62,9 @@ impl Game for TreeGame<'_> {
             .tree
             .leaf_interval(self.node)
             .or_else(|| self.tree.estimate(self.node));
-        let value = interval.map_or(0, |Interval { lo, hi }| {
+        let value = interval.map_or(Score::ZERO, |Interval { lo, hi }| {
             // Tree values are far below the infinities, so this cannot overflow.
-            (lo + hi).div_euclid(2)
+            Score::new((lo.get() + hi.get()).div_euclid(2))
         });
         self.for_mover(value)
     }
@@ -77,13 +77,11 @@ impl Game for TreeGame<'_> {
 
     fn key(&self) -> u64 {
         // splitmix64 of the salted index: distinct nodes, spread bits.
-        let mut z = self
-            .tree
-            .salt
-            .wrapping_add(u64::from(self.node).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        xiangqi_core::rng::mix(
+            self.tree
+                .salt
+                .wrapping_add(u64::from(self.node).wrapping_mul(xiangqi_core::rng::GOLDEN_GAMMA)),
+        )
     }
 
     fn node_id(&self) -> NodeId {
@@ -117,15 +115,19 @@ mod tests {
         game.moves(&mut moves);
         assert_eq!(moves, [1, 6]);
         game.play(6);
-        assert_eq!(game.outcome(), Some(-4), "depth 1: MIN to move");
+        assert_eq!(game.outcome(), Some(Score::new(-4)), "depth 1: MIN to move");
         game.undo(6);
         game.play(1);
         game.play(3);
         assert_eq!(game.outcome(), None);
-        assert_eq!(game.interval(), Interval::new(1, 8), "depth 2: MAX to move");
+        assert_eq!(
+            game.interval(),
+            Interval::new(Score::new(1), Score::new(8)),
+            "depth 2: MAX to move"
+        );
         game.play(4);
-        assert_eq!(game.outcome(), Some(-2));
-        assert_eq!(game.interval(), Interval::point(-2));
+        assert_eq!(game.outcome(), Some(Score::new(-2)));
+        assert_eq!(game.interval(), Interval::point(Score::new(-2)));
         game.undo(4);
         game.undo(3);
         game.undo(1);

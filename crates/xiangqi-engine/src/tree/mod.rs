@@ -186,8 +186,8 @@ impl Tree {
             Some((node, interval)) => Err(TreeError {
                 pos: self.position(node),
                 kind: TreeErrorKind::IntervalLeaf {
-                    lo: interval.lo,
-                    hi: interval.hi,
+                    lo: interval.lo.get(),
+                    hi: interval.hi.get(),
                     algorithm: algorithm.as_str().to_string(),
                 },
             }),
@@ -227,6 +227,7 @@ impl NodeNames for Tree {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Score;
 
     #[test]
     fn labels_are_names_or_dewey_paths() {
@@ -246,18 +247,24 @@ mod tests {
     #[test]
     fn heads_and_leaves_are_told_apart() {
         let tree = Tree::parse("(r=[0,9] (a=[1,5] 1 5) b=3 [2,2] c=[1,4])").unwrap();
-        assert_eq!(tree.estimate(0), Some(Interval::new(0, 9)));
+        assert_eq!(
+            tree.estimate(0),
+            Some(Interval::new(Score::new(0), Score::new(9)))
+        );
         assert_eq!(tree.label(1), "a");
-        assert_eq!(tree.estimate(1), Some(Interval::new(1, 5)));
+        assert_eq!(
+            tree.estimate(1),
+            Some(Interval::new(Score::new(1), Score::new(5)))
+        );
         let b = tree.find("b").unwrap();
-        assert_eq!(tree.leaf_interval(b), Some(Interval::point(3)));
+        assert_eq!(tree.leaf_interval(b), Some(Interval::point(Score::new(3))));
         assert_eq!(
             tree.leaf_interval(tree.find("3").unwrap()),
-            Some(Interval::point(2))
+            Some(Interval::point(Score::new(2)))
         );
         assert_eq!(
             tree.leaf_interval(tree.find("c").unwrap()),
-            Some(Interval::new(1, 4))
+            Some(Interval::new(Score::new(1), Score::new(4)))
         );
         assert!(tree.has_estimates());
     }

@@ -365,14 +365,14 @@ impl Parser {
         self.bump();
         text.parse::<i64>()
             .ok()
-            .filter(|value| value.abs() <= i64::from(MAX_EVAL))
-            .map(|value| value as Score)
+            .filter(|value| value.abs() <= i64::from(MAX_EVAL.get()))
+            .map(|value| Score::new(value as i32))
             .ok_or_else(|| {
                 error(
                     token.pos,
                     TreeErrorKind::ValueOutOfRange {
                         text,
-                        max: MAX_EVAL,
+                        max: MAX_EVAL.get(),
                     },
                 )
             })
@@ -395,8 +395,8 @@ impl Parser {
             return Err(error(
                 open.pos,
                 TreeErrorKind::InvertedInterval {
-                    lo: lo.into(),
-                    hi: hi.into(),
+                    lo: lo.get().into(),
+                    hi: hi.get().into(),
                 },
             ));
         }

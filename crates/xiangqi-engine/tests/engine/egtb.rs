@@ -8,6 +8,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 
 use xiangqi_core::board::{Move, Position};
+use xiangqi_core::rng::SplitMix64;
 use xiangqi_engine::egtb::{self, EgtbError, Indexer, Material, Probe, Silent, Tablebases, Wdl};
 use xiangqi_engine::engine::{Engine, Limits};
 
@@ -357,21 +358,14 @@ fn mirrored_and_colour_swapped_positions_agree() {
 
 // ---- The engine plays the tables ----
 
-/// A small deterministic generator (xorshift), so the sample is the same every run.
-fn next(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
-}
-
 #[test]
 fn engine_mates_in_the_stated_number_of_plies() {
     let (_, tb) = tables();
     let mut engine = Engine::new(8);
     engine.set_tablebases(Some(tb.clone()));
     let stop = AtomicBool::new(false);
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    // Seeded, so the sample is the same every run.
+    let mut rng = SplitMix64::new(0x9e37_79b9_7f4a_7c15);
     let mut played = 0;
     for name in ["KRKA", "KHKA", "KRK", "KPK"] {
         let positions: Vec<Position> = all_positions(name)
@@ -379,7 +373,7 @@ fn engine_mates_in_the_stated_number_of_plies() {
             .filter(|p| tb.probe_checked(p).unwrap().wdl == Wdl::Win)
             .collect();
         for _ in 0..5 {
-            let mut pos = positions[next(&mut state) as usize % positions.len()].clone();
+            let mut pos = positions[rng.below(positions.len())].clone();
             let stated = tb.probe_checked(&pos).unwrap().plies.unwrap();
             let mut plies = 0;
             while pos.has_legal_move() {

@@ -9,13 +9,13 @@ use std::sync::atomic::AtomicBool;
 use xiangqi_core::board::{Move, Position};
 use xiangqi_core::notation::{Notation, format_move};
 use xiangqi_core::rng::SplitMix64 as Rng;
-use xiangqi_engine::engine::position_game::engine_score;
+use xiangqi_engine::engine::score::from_search;
 use xiangqi_engine::engine::{
     self, Engine, PositionGame, PositionNames, PositionSearcher, SearchOptions,
 };
 use xiangqi_engine::search::{
-    Algorithm, AlphaBeta, BStar, BStarStop, Details, Game, Limits, MATE, Minimax, MtSss, Mtdf,
-    NoTrace, Recorder, Search, SearchResult, Sss, trace_lines,
+    Algorithm, AlphaBeta, BStar, BStarStop, Details, Game, INFINITY, Limits, Minimax, MtSss, Mtdf,
+    NoTrace, Recorder, Score, Search, SearchResult, Sss, trace_lines,
 };
 
 /// Positions from random games (captures preferred half the time, so material thins
@@ -106,7 +106,7 @@ fn assert_all_agree(pos: &Position, depth: u32) {
     assert_eq!(others[1].1.best_move, minimax.best_move, "{fen}");
     assert_eq!(
         plain_engine_score(pos, depth),
-        engine_score(value),
+        from_search(value),
         "strong engine at depth {depth}: {fen}"
     );
 }
@@ -140,7 +140,7 @@ fn the_driver_reports_the_backends_value_at_the_asked_depth() {
             let result = engine::search_position(algorithm, &pos, &engine::Limits::depth(3), &stop);
             assert_eq!(
                 result.score,
-                engine_score(value),
+                from_search(value),
                 "{algorithm}: {}",
                 pos.to_fen()
             );
@@ -229,7 +229,7 @@ fn each_exact_backend_finds_mates_in_one_and_two() {
             let result = run(&mut backend, &pos, plies);
             assert_eq!(
                 result.exact_value(),
-                Some(MATE - plies as i32),
+                Some(Score::mate_in(plies)),
                 "{algorithm}: {fen}"
             );
             let mut after = pos.clone();
@@ -328,7 +328,7 @@ fn bstar_runs_dry_against_a_depth_horizon_and_answers_the_best_pessimistic_bound
     let mut game = PositionGame::new(&pos);
     let mut moves = Vec::new();
     game.moves(&mut moves);
-    let mut best_lo = i32::MIN;
+    let mut best_lo = -INFINITY;
     for mv in moves {
         game.play(mv);
         let lo = -xiangqi_engine::search::IntervalGame::interval(&mut game).hi;
@@ -367,7 +367,7 @@ fn traces_name_nodes_by_their_move_paths() {
         lines
             .last()
             .unwrap()
-            .ends_with(&format!("case done ; value {}", MATE - 1))
+            .ends_with(&format!("case done ; value {}", Score::mate_in(1)))
     );
 
     // Deeper than the packed paths, nodes are numbered in the names' book.
@@ -428,6 +428,10 @@ fn repetitions_and_transpositions_do_not_confuse_the_mt_table() {
     }
     let mut game = PositionGame::new(&pos);
     game.play(Move::parse_coords("g7h9").unwrap());
-    assert_eq!(game.outcome(), Some(0), "the repetition is a draw");
+    assert_eq!(
+        game.outcome(),
+        Some(Score::ZERO),
+        "the repetition is a draw"
+    );
     assert_all_agree(&pos, 3);
 }

@@ -46,12 +46,12 @@ impl Game for Race {
     }
 
     fn evaluate(&self) -> Score {
-        0
+        Score::ZERO
     }
 
     fn outcome(&self) -> Option<Score> {
         // Arbitrary but fixed terminal values, from the side to move.
-        (self.square > LAST).then(|| [7, -3][(self.square - LAST - 1) as usize])
+        (self.square > LAST).then(|| Score::new([7, -3][(self.square - LAST - 1) as usize]))
     }
 
     fn key(&self) -> u64 {
@@ -84,7 +84,7 @@ fn transpositions_are_searched_once_with_a_table() {
         ),
         (
             "mtdf",
-            Mtdf::new(table(), 0).search(&mut game, &limits, &mut NoTrace),
+            Mtdf::new(table(), Score::ZERO).search(&mut game, &limits, &mut NoTrace),
         ),
     ] {
         assert_eq!(result.value.exact(), Some(value), "{name}");
@@ -112,7 +112,7 @@ fn transpositions_are_searched_once_with_a_table() {
 #[test]
 fn a_kept_table_answers_the_next_search_at_once() {
     let mut game = Race::new();
-    let mut mtdf = Mtdf::new(table(), 0);
+    let mut mtdf = Mtdf::new(table(), Score::ZERO);
     let first = mtdf.search(&mut game, &Limits::none(), &mut NoTrace);
     mtdf.first_guess = first.value.exact().unwrap();
     let second = mtdf.search(&mut game, &Limits::none(), &mut NoTrace);

@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 
 use xiangqi_engine::search::{
     Algorithm, BStarStop, Backend, Completion, Details, INFINITY, Interval, Limit, Limits, NoTrace,
-    Search, SearchOptions, SearchResult,
+    Score, Search, SearchOptions, SearchResult,
 };
 use xiangqi_engine::tree::{NodeIndex, Tree, run_tree};
 
@@ -108,10 +108,10 @@ fn partial_alphabeta_keeps_the_finished_root_moves() {
     // A, B and its three leaves finish the first root move; C is cut off.
     let result = search(&tree, Algorithm::AlphaBeta, &Limits::none().with_nodes(6));
     assert_eq!(result.completion, Completion::LimitReached(Limit::Nodes));
-    assert_eq!(result.value, Interval::new(3, INFINITY));
+    assert_eq!(result.value, Interval::new(Score::new(3), INFINITY));
     assert_eq!(result.best_move, tree.find("B"));
     let minimax = search(&tree, Algorithm::Minimax, &Limits::none().with_nodes(6));
-    assert_eq!(minimax.value, Interval::new(3, INFINITY));
+    assert_eq!(minimax.value, Interval::new(Score::new(3), INFINITY));
 }
 
 #[test]
@@ -153,7 +153,7 @@ fn sss_memory_cap_reports_an_upper_bound() {
             "cap {cap}"
         );
         assert!(
-            result.value.hi >= 8,
+            result.value.hi >= Score::new(8),
             "the merit left is an upper bound: {:?}",
             result.value
         );
@@ -188,7 +188,7 @@ fn bstar_memory_cap_stops_with_the_fallback_choice() {
     assert_eq!((stop, expansions), (BStarStop::Limit, 2));
     // a[4,20] b[2,9] c[0,8]: the highest lo wins.
     assert_eq!(some.best_move, tree.find("a"));
-    assert_eq!(some.value, Interval::new(4, 20));
+    assert_eq!(some.value, Interval::new(Score::new(4), Score::new(20)));
 }
 
 #[test]
@@ -220,7 +220,7 @@ fn a_depth_horizon_makes_interior_nodes_leaves() {
     // a, b, c are evaluated at the middle of their intervals: 12, 9, 4.
     for algorithm in Algorithm::ALL.into_iter().filter(|a| a.is_exact()) {
         let result = search(&tree, algorithm, &limits);
-        assert_eq!(result.value, Interval::point(12), "{algorithm}");
+        assert_eq!(result.value, Interval::point(Score::new(12)), "{algorithm}");
         assert_eq!(result.best_move, tree.find("a"), "{algorithm}");
         assert_eq!(result.stats.leaves, 3, "{algorithm}");
     }
@@ -259,7 +259,7 @@ fn bstar_is_exhausted_by_uncertain_leaves() {
 fn bstar_widening_goes_on_until_separation_survives() {
     let tree = load("bstar-intro");
     let options = SearchOptions {
-        widen: Some(5),
+        widen: Some(Score::new(5)),
         ..SearchOptions::default()
     };
     let report = run_tree(&tree, Algorithm::BStar, &Limits::none(), &options).unwrap();
@@ -280,7 +280,7 @@ fn bstar_widening_goes_on_until_separation_survives() {
     assert!(report.expanded.contains(&"c".to_string()));
     // A small widening leaves the separation standing.
     let small = SearchOptions {
-        widen: Some(1),
+        widen: Some(Score::new(1)),
         ..SearchOptions::default()
     };
     let report = run_tree(&tree, Algorithm::BStar, &Limits::none(), &small).unwrap();

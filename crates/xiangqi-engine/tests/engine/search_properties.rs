@@ -3,9 +3,10 @@
 use std::collections::HashSet;
 
 use proptest::prelude::*;
+use xiangqi_core::rng::SplitMix64;
 use xiangqi_engine::search::{
     AlphaBeta, BStar, BStarStop, Bounding, Completion, Details, Limits, Minimax, MtSss, Mtdf,
-    NoTrace, Recorder, Search, SearchResult, Sss, TranspositionTable,
+    NoTrace, Recorder, Score, Search, SearchResult, Sss, TranspositionTable,
 };
 use xiangqi_engine::tree::{NodeIndex, Tree, exact_table_entries};
 
@@ -89,34 +90,26 @@ struct TreeParams {
     seed: u64,
 }
 
-fn next(state: &mut u64) -> u64 {
-    // xorshift64: the tree is a pure function of the parameters, so
-    // failures reproduce and shrink through them.
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
-}
-
 impl TreeParams {
     fn build(&self) -> Shape {
-        let mut state = self.seed | 1;
-        self.node(&mut state, 0)
+        // Seeded: the tree is a pure function of the parameters, so failures
+        // reproduce and shrink through them.
+        self.node(&mut SplitMix64::new(self.seed), 0)
     }
 
-    fn node(&self, state: &mut u64, depth: u32) -> Shape {
-        let leaf_early = depth > 0 && self.uneven && next(state).is_multiple_of(4);
+    fn node(&self, rng: &mut SplitMix64, depth: u32) -> Shape {
+        let leaf_early = depth > 0 && self.uneven && rng.next_u64().is_multiple_of(4);
         if depth == self.depth || leaf_early {
             let span = 2 * self.spread as u64 + 1;
-            return Shape::Leaf((next(state) % span) as i32 - self.spread);
+            return Shape::Leaf((rng.next_u64() % span) as i32 - self.spread);
         }
         let fewest = if self.single_children {
             1
         } else {
             2.min(self.branching)
         };
-        let count = fewest + next(state) % (self.branching - fewest + 1);
-        Shape::Node((0..count).map(|_| self.node(state, depth + 1)).collect())
+        let count = fewest + rng.next_u64() % (self.branching - fewest + 1);
+        Shape::Node((0..count).map(|_| self.node(rng, depth + 1)).collect())
     }
 }
 
@@ -181,14 +174,14 @@ proptest! {
     fn all_algorithms_agree_on_value_and_best_move(shape in random_tree(), named in any::<bool>(), guess in -70i32..70) {
         let tree = leak(shape.to_tree(named));
         let (reference, all_leaves) = run(&mut Minimax, tree);
-        prop_assert_eq!(reference.value.exact(), Some(shape.value(0)));
+        prop_assert_eq!(reference.value.exact(), Some(Score::new(shape.value(0))));
         prop_assert_eq!(all_leaves.len() as u64, reference.stats.leaves);
         let results = [
             run(&mut AlphaBeta::new(Bounding::FailSoft), tree).0,
             run(&mut AlphaBeta::new(Bounding::FailHard), tree).0,
             run(&mut Sss, tree).0,
             run(&mut MtSss::new(table(tree)), tree).0,
-            run(&mut Mtdf::new(table(tree), guess), tree).0,
+            run(&mut Mtdf::new(table(tree), Score::new(guess)), tree).0,
         ];
         for result in results {
             prop_assert_eq!(result.completion, Completion::Finished);
@@ -232,19 +225,17 @@ proptest! {
 
     #[test]
     fn bstar_picks_a_best_move_on_valid_intervals(shape in random_tree(), seed in any::<u64>(), widen in prop::option::of(1i32..6)) {
-        let mut state = seed | 1;
+        // Seeded per case, so failures reproduce.
+        let mut rng = SplitMix64::new(seed);
         let mut slack = move || {
-            // xorshift: deterministic per case, so failures reproduce.
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            Some(((state % 9) as i32, ((state >> 8) % 9) as i32))
+            let draw = rng.next_u64();
+            Some(((draw % 9) as i32, ((draw >> 8) % 9) as i32))
         };
         let mut text = String::new();
         shape.write(&mut text, 0, &mut slack, &mut None);
         let tree = leak(Tree::parse(&text).unwrap());
         let Shape::Node(children) = &shape else { unreachable!("the root is interior") };
-        let (result, _) = run(&mut BStar::new(widen), tree);
+        let (result, _) = run(&mut BStar::new(widen.map(Score::new)), tree);
         let Details::BStar { stop, .. } = result.details else { panic!("B* details") };
         prop_assert_eq!(stop, BStarStop::Separation, "exact leaves always separate");
         let best = result.best_move.expect("a best move");
@@ -303,7 +294,7 @@ proptest! {
                 let minimal = b.pow(d.div_ceil(2)) + b.pow(d / 2) - 1;
                 prop_assert_eq!(leaves.len(), minimal, "b={} d={}", b, d);
                 prop_assert_eq!(result.stats.leaves as usize, minimal);
-                prop_assert_eq!(result.value.exact(), Some(shape.value(0)));
+                prop_assert_eq!(result.value.exact(), Some(Score::new(shape.value(0))));
             }
         }
     }

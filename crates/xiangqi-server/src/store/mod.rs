@@ -34,11 +34,9 @@ pub const NAME_RESERVED: UnixTime = 30 * DAY;
 /// is deleted (its name is free again).
 pub const IDLE_PLAYER: UnixTime = 90 * DAY;
 
-/// Now, in seconds since the Unix epoch.
+/// Now, on the store's clock (the one clock: `xiangqi_core::date::unix_now`).
 pub fn unix_now() -> UnixTime {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |since| since.as_secs() as UnixTime)
+    UnixTime::try_from(xiangqi_core::date::unix_now()).unwrap_or(UnixTime::MAX)
 }
 
 /// Why a store call failed.

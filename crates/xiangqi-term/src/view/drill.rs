@@ -41,7 +41,7 @@ pub fn draw(app: &App, mode: &DrillMode, frame: &mut Frame, area: Rect) {
     };
     let mut head = vec![format!(
         "{} ({:.0}% won) - you play {side}",
-        summary.verdict().name(),
+        summary.outlook().name(),
         summary.won_percent()
     )];
     match drill.optimum {
