@@ -185,8 +185,14 @@ fn the_man_page_has_every_section_and_every_subcommand() {
     assert!(page.contains("\\-\\-max\\-sessions") || page.contains("--max-sessions"));
     // The keys are the keymap's, the server lobby's included.
     for section in xiangqi_app::keymap::KEYMAP {
-        let title = format!(".SS \"{}\"\n", section.title);
-        assert!(page.contains(&title), "{title}");
+        // roff quotes a title only when it has spaces.
+        let quoted = format!(".SS \"{}\"\n", section.title);
+        let bare = format!(".SS {}\n", section.title);
+        assert!(
+            page.contains(&quoted) || page.contains(&bare),
+            "{}",
+            section.title
+        );
     }
     assert!(page.contains("Lobby (the SSH server"), "the lobby's keys");
 }
