@@ -235,10 +235,10 @@ pub struct CompletionsArgs {
 #[derive(Debug, Args)]
 #[cfg_attr(not(feature = "server"), allow(dead_code))]
 pub struct ServeArgs {
-    /// Address and port to listen on [default: 127.0.0.1:2222, or the config's
-    /// server.listen].
-    #[arg(long, value_name = "ADDR:PORT")]
-    pub listen: Option<std::net::SocketAddr>,
+    /// Address (or host name) and port to listen on [default: 127.0.0.1:2222, or the
+    /// config's server.listen].
+    #[arg(long, value_name = "HOST:PORT")]
+    pub listen: Option<xiangqi_app::config::ListenAddress>,
     /// Most sessions at once.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub max_sessions: Option<u32>,
@@ -254,8 +254,8 @@ pub struct ServeArgs {
     pub fen: Option<String>,
     /// Serve Prometheus metrics on http://ADDR:PORT/metrics [default: the config's
     /// server.metrics, else none].
-    #[arg(long, value_name = "ADDR:PORT")]
-    pub metrics: Option<std::net::SocketAddr>,
+    #[arg(long, value_name = "HOST:PORT")]
+    pub metrics: Option<xiangqi_app::config::ListenAddress>,
     /// How standard error shows connection and game events: plain lines, or one JSON
     /// object a line with their fields (addr, user, key, room, event).
     #[arg(long, value_enum, default_value_t = LogFormat::Plain)]

@@ -1,6 +1,6 @@
 //! `xiangqi-tui replay FILE [--json]`: plays a game record, PGN (UTF-8, GBK or Big5) or XQF
-//! (recognised by its magic bytes), and prints the final FEN and the number of moves in
-//! plies, or the first move that fails with its number, its text and the reason (for XQF
+//! (recognised by its magic bytes), and prints the final FEN, the moves (and plies), the
+//! result and the opening (ECCO code and name), or the first move that fails with its number, its text and the reason (for XQF
 //! also its byte offset). `--json` also counts the comments and variations kept.
 
 use std::io::Write;
@@ -111,7 +111,15 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
             })
         )
     } else {
-        writeln!(out, "fen {fen}\nmoves {moves}\nresult {result}")
+        // Moves as players count them (Red's and Black's make one), the plies beside.
+        let mut text = format!(
+            "fen {fen}\nmoves {} ({moves} plies)\nresult {result}\n",
+            moves.div_ceil(2)
+        );
+        if let Some(opening) = opening {
+            text.push_str(&format!("opening {opening}\n"));
+        }
+        write!(out, "{text}")
     };
     super::finish_output(written)
 }

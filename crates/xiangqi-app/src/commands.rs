@@ -301,14 +301,24 @@ pub fn find(name: &str) -> Option<&'static CommandSpec> {
         .find(|spec| spec.name == name || spec.alias == Some(name))
 }
 
-/// The message for a command `place` does not know, listing those it does.
-pub fn unknown(name: &str, place: Place) -> String {
-    let known: Vec<&str> = COMMANDS
+/// The message for a command `place` does not know: the one it was likely meant to be,
+/// and those it knows (a room lists the admins' commands to admins only).
+pub fn unknown(name: &str, place: Place, admin: bool) -> String {
+    let known: Vec<&CommandSpec> = COMMANDS
         .iter()
         .filter(|spec| spec.places.contains(place))
-        .map(CommandSpec::head)
+        .filter(|spec| admin || !matches!(spec.room, InRoom::Asks(RoomAsk::Moderate(_), _)))
         .collect();
-    format!("unknown command ':{name}'; commands: {}", known.join(" "))
+    let heads: Vec<&str> = known.iter().map(|spec| spec.head()).collect();
+    let meant = crate::config::suggest::closest(name, known.iter().map(|spec| spec.name))
+        .map(|meant| format!(" (did you mean ':{meant}'?)"))
+        .unwrap_or_default();
+    format!("unknown command ':{name}'{meant}; commands: {}", heads.join(" "))
+}
+
+/// Whether the viewer is a server's admin (only a room knows).
+fn is_admin(app: &App) -> bool {
+    matches!(&app.mode, super::app::AppMode::Room(room) if room.admin)
 }
 
 /// Runs `line` (without the colon). Errors show on the input line, which keeps the text.
@@ -325,7 +335,7 @@ pub fn run_line(app: &mut App, line: &str) -> Vec<Effect> {
         Some(_) if matches!(place, Place::Room | Place::Study | Place::Puzzle) => {
             Err(keymap::refusal(&format!(":{name}"), place))
         }
-        _ => Err(unknown(name, place)),
+        _ => Err(unknown(name, place, is_admin(app))),
     };
     match result {
         Ok(effects) => {
@@ -358,7 +368,7 @@ fn run(
         }]),
         (_, _, Some(run)) => run(app, argument),
         // Only a room's own commands have no local meaning, and they apply only there.
-        (_, _, None) => Err(unknown(name, place)),
+        (_, _, None) => Err(unknown(name, place, is_admin(app))),
     }
 }
 

@@ -158,6 +158,8 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
         bad_codes: 0,
         start,
     };
+    let admin = crate::moderation::is_admin(&hub, session.key());
+    session.ui.set_admin(admin);
     // A guest's identity is its resume code: the log never shows it.
     let shown_identity = session.key().unwrap_or("guest").to_owned();
     let addr = addr_text(session.start.addr);

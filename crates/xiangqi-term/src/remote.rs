@@ -108,6 +108,8 @@ pub struct RemoteSession {
     needs_clear: bool,
     /// Work on threads of the session: a review, the puzzle prover, the school's tables.
     work: xiangqi_app::remote_work::RemoteWork,
+    /// The server counts this session's key among its admins.
+    admin: bool,
 }
 
 fn area(width: u16, height: u16) -> Rect {
@@ -153,7 +155,13 @@ impl RemoteSession {
             search_seen: (None, 0),
             needs_clear: true,
             work: Default::default(),
+            admin: false,
         })
+    }
+
+    /// The session is an admin's: a room offers the admins' commands.
+    pub fn set_admin(&mut self, admin: bool) {
+        self.admin = admin;
     }
 
     pub fn app(&self) -> &App {
@@ -265,7 +273,11 @@ impl RemoteSession {
                 self.chat_seen = number + 1;
             }
         }
-        self.app.mode = AppMode::Room(status_text(&view));
+        self.app.mode = AppMode::Room(xiangqi_app::RoomMode {
+            status: status_text(&view),
+            seat: view.my_side,
+            admin: self.admin,
+        });
         self.screen = Screen::Room(Box::new(view));
     }
 

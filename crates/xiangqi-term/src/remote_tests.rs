@@ -481,3 +481,25 @@ fn a_wrong_move_in_a_remote_puzzle_is_refuted_by_the_prover_on_a_thread() {
     };
     assert!(!record.attempt.solved);
 }
+
+#[test]
+fn a_room_lists_the_admins_commands_to_admins_only() {
+    let typo = |admin: bool| {
+        let mut session = session();
+        session.set_admin(admin);
+        session.show_room(room(None, GameState::new(Position::startpos())));
+        assert!(session.feed(b":sya hi\r").is_empty());
+        session.app().input.error().unwrap_or_default().to_owned()
+    };
+    let guest = typo(false);
+    assert!(
+        guest.starts_with("unknown command ':sya' (did you mean ':say'?); commands: "),
+        "{guest}"
+    );
+    for admins in [":kick", ":ban", ":unban", ":close"] {
+        assert!(!guest.contains(admins), "{guest}");
+    }
+    assert!(guest.contains(":leave"), "{guest}");
+    let admin = typo(true);
+    assert!(admin.ends_with(":kick :ban :unban :close"), "{admin}");
+}

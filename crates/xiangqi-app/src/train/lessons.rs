@@ -208,6 +208,8 @@ pub struct LessonRow {
     pub material: Material,
     /// `None`: its table is not installed (or damaged).
     pub summary: Option<Summary>,
+    /// Not installed, but small enough to be made when its lesson starts (seconds).
+    pub made_on_first_use: bool,
 }
 
 /// What `run` answers.
@@ -234,9 +236,18 @@ pub fn lessons(dir: &Path) -> Vec<LessonRow> {
     let tables = Tablebases::open(dir);
     lesson_materials(&tables)
         .into_iter()
-        .map(|material| LessonRow {
-            material,
-            summary: tables.table(&material).ok().map(|t| summarize(&t)),
+        .map(|material| {
+            let summary = tables.table(&material).ok().map(|t| summarize(&t));
+            let absent: Vec<Material> = material
+                .closure()
+                .into_iter()
+                .filter(|m| !tables.materials().contains(m))
+                .collect();
+            LessonRow {
+                material,
+                made_on_first_use: summary.is_none() && too_large(dir, material, &absent).is_ok(),
+                summary,
+            }
         })
         .collect()
 }

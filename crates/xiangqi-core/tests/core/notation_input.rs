@@ -247,10 +247,35 @@ fn illegal_input_names_the_piece_and_the_reason() {
         }
         other => panic!("{other:?}"),
     }
-    assert!(matches!(
-        illegal_reason(&start, "前车进一"),
-        IllegalReason::NoSuchPiece(_)
-    ));
+    // A name by place says what it means and what the pieces are called here.
+    let no_such = |text: &str| match illegal_reason(&start, text) {
+        IllegalReason::NoSuchPiece(what) => what,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        no_such("前车进一"),
+        "no Red chariot is '前车' here (the front one of two on a file): Red's chariots \
+         are 车一 and 车九"
+    );
+    assert_eq!(
+        no_such("P+1"),
+        "no Red soldier is 'P+' here (the front one of two on a file): Red's soldiers are \
+         P1, P3, P5, P7 and P9"
+    );
+    assert_eq!(
+        no_such("C-.5"),
+        "no Red cannon is 'C-' here (the rear one of two on a file): Red's cannons are C2 \
+         and C8"
+    );
+    let lone = pos("4k4/9/9/9/9/9/4P4/9/9/4K4 w - - 0 1");
+    assert_eq!(
+        match illegal_reason(&lone, "P+1") {
+            IllegalReason::NoSuchPiece(what) => what,
+            other => panic!("{other:?}"),
+        },
+        "no Red soldier is 'P+' here (the front one of two on a file): Red's one soldier \
+         is P5"
+    );
     assert_eq!(
         illegal_reason(&start, "h7h6"),
         IllegalReason::NotYourPiece(sq("h7"))

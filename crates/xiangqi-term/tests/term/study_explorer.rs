@@ -489,7 +489,16 @@ fn trace_save_writes_the_trace_shown_in_the_format_asked() {
     assert!(type_line(&mut fresh, ":trace save x.txt").is_empty());
     assert_eq!(
         fresh.input.error(),
-        Some("no trace to save: run a traced search first")
+        Some(
+            "no trace to save: the log keeps summaries only; F11 to nodes or events, then a \
+             search (Ctrl-G) records one"
+        )
+    );
+    fresh.config.settings.trace = xiangqi_app::config::TraceLevel::Events;
+    assert!(type_line(&mut fresh, ":trace save x.txt").is_empty());
+    assert_eq!(
+        fresh.input.error(),
+        Some("no trace to save yet: let the engine search (Ctrl-G), then save")
     );
 }
 

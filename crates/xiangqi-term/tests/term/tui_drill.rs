@@ -186,6 +186,12 @@ fn the_lessons_list_opens_a_lesson_and_a_large_missing_table_is_named() {
     assert_eq!(items[krk].label, "KRK      win         mate in 2");
     assert_eq!(items[0].label, "KRK      win         mate in 2");
     assert_eq!(items[1].label, "KRKB     (not installed)");
+    // What `egtb drill` lists as made on first use, the list says so too.
+    let khk = items
+        .iter()
+        .find(|item| item.value == ChoiceValue::Lesson("KHK".to_owned()))
+        .unwrap();
+    assert_eq!(khk.label, "KHK      (made on first use)");
     assert_snapshot!("drill_lessons_80x24", screen_text(&render(&app, 80, 24)));
     let effects = update(&mut app, key(KeyCode::Enter));
     run_job(&mut app, &effects);
