@@ -182,6 +182,24 @@ fn the_man_page_has_every_section_and_every_subcommand() {
     }
     // Options of a subcommand are on its section, not only the globals.
     assert!(page.contains("\\-\\-max\\-sessions") || page.contains("--max-sessions"));
+    // The terminal UI's keys and `:` commands, each from the keymap (roff writes a
+    // hyphen as `\-`).
+    assert!(page.contains(".SH KEYS\n"));
+    let roff = |text: &str| text.replace('-', "\\-");
+    for (_, binding) in xiangqi_app::keymap::bindings() {
+        assert!(
+            page.contains(&format!("\\fB{}\\fR\n", roff(binding.keys))),
+            "no key {}",
+            binding.keys
+        );
+    }
+    for spec in xiangqi_app::commands::COMMANDS {
+        assert!(
+            page.contains(&format!("\\fB{}\\fR\n", roff(spec.usage))),
+            "no command {}",
+            spec.usage
+        );
+    }
 }
 
 #[test]

@@ -503,3 +503,18 @@ fn a_room_lists_the_admins_commands_to_admins_only() {
     let admin = typo(true);
     assert!(admin.ends_with(":kick :ban :unban :close"), "{admin}");
 }
+
+#[test]
+fn a_spectator_is_not_asked_for_a_move() {
+    let mut session = session();
+    session.show_room(room(None, GameState::new(Position::startpos())));
+    assert_eq!(
+        xiangqi_app::prompt::prompt_hint(session.app()),
+        "you are watching: :say TEXT to chat, :leave for the lobby | F1 help"
+    );
+    let frame = String::from_utf8_lossy(&session.render().unwrap()).into_owned();
+    assert!(!frame.contains("type a move"), "{frame}");
+    let mut player = super::tests::session();
+    player.show_room(room(Some(Color::Red), GameState::new(Position::startpos())));
+    assert!(xiangqi_app::prompt::prompt_hint(player.app()).starts_with("type a move"));
+}

@@ -6,8 +6,68 @@ use std::borrow::Cow;
 use std::fmt::Write;
 
 use crate::search::game::NodeId;
-use crate::search::score::ScoreText;
+use crate::search::score::{Interval, MATE, Score, ScoreText, is_mate};
 use crate::search::trace::{Descriptor, PassOutcome, TraceEvent};
+
+/// How trace lines write scores.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TraceScores {
+    /// As the trace files of §2.3: MAX's view (the root mover's), in the search's own
+    /// units (`242`, `inf`).
+    #[default]
+    Max,
+    /// As every screen shows scores: Red's view, in pawns (`-2.42`, `#-2` when Black
+    /// mates in 2). `negate` when Black is MAX: its scores are turned to Red's, so its
+    /// alpha and beta read from Red's side (its alpha is then Red's upper bound).
+    RedPawns { negate: bool },
+}
+
+impl TraceScores {
+    /// `value` (MAX's view) as this style writes it.
+    pub fn text(self, value: Score) -> String {
+        let TraceScores::RedPawns { negate } = self else {
+            return ScoreText(value).to_string();
+        };
+        let red = if negate { -value } else { value };
+        if ScoreText(red).to_string().ends_with("inf") {
+            return ScoreText(red).to_string();
+        }
+        if is_mate(red) {
+            // Plies to mate, as moves of the side that mates.
+            let moves = (MATE - red.abs() + 1) / 2;
+            return if red > 0 {
+                format!("#{moves}")
+            } else {
+                format!("#-{moves}")
+            };
+        }
+        let sign = if red < 0 { "-" } else { "+" };
+        let cp = red.unsigned_abs();
+        format!("{sign}{}.{:02}", cp / 100, cp % 100)
+    }
+
+    /// `interval` (MAX's view) as this style writes it: `[lo,hi]` in its own view.
+    pub fn interval(self, interval: Interval) -> String {
+        let shown = match self {
+            TraceScores::RedPawns { negate: true } => interval.negated(),
+            _ => interval,
+        };
+        format!("[{},{}]", self.lone(shown.lo), self.lone(shown.hi))
+    }
+
+    /// A bound already in this style's view.
+    fn lone(self, value: Score) -> String {
+        match self {
+            TraceScores::RedPawns { .. } => TraceScores::RedPawns { negate: false }.text(value),
+            TraceScores::Max => ScoreText(value).to_string(),
+        }
+    }
+
+    /// A width (B*'s widening): never negated.
+    fn width(self, delta: Score) -> String {
+        self.lone(delta)
+    }
+}
 
 /// Maps node ids to labels for display.
 pub trait NodeNames {
@@ -59,6 +119,7 @@ pub struct TraceText<'n, N: ?Sized> {
     /// Inside an SSS* step, between `Pop` and the end of its OPEN snapshot.
     in_step: bool,
     part: StepPart,
+    scores: TraceScores,
 }
 
 impl<'n, N: NodeNames + ?Sized> TraceText<'n, N> {
@@ -71,7 +132,14 @@ impl<'n, N: NodeNames + ?Sized> TraceText<'n, N> {
             steps: 0,
             in_step: false,
             part: StepPart::Other,
+            scores: TraceScores::Max,
         }
+    }
+
+    /// The same, writing scores in `scores`' style.
+    pub fn with_scores(mut self, scores: TraceScores) -> Self {
+        self.scores = scores;
+        self
     }
 
     fn label(&self, node: NodeId) -> Cow<'n, str> {
@@ -83,7 +151,7 @@ impl<'n, N: NodeNames + ?Sized> TraceText<'n, N> {
             "{}/{}/{}",
             self.label(desc.node),
             desc.status.letter(),
-            ScoreText(desc.merit)
+            self.scores.text(desc.merit)
         )
     }
 
@@ -130,7 +198,8 @@ impl<'n, N: NodeNames + ?Sized> TraceText<'n, N> {
     /// Feeds one event; returns a line when one is complete.
     pub fn feed<M>(&mut self, event: &TraceEvent<M>) -> Option<String> {
         use TraceEvent as E;
-        let s = ScoreText;
+        let scores = self.scores;
+        let s = |value: Score| scores.text(value);
         match *event {
             E::Enter {
                 node, alpha, beta, ..
@@ -277,7 +346,7 @@ impl<'n, N: NodeNames + ?Sized> TraceText<'n, N> {
                 self.start_list(List::Bounds, children)
             }
             E::Bounds { node, interval } => {
-                let text = format!("{}{}", self.label(node), interval);
+                let text = format!("{}{}", self.label(node), scores.interval(interval));
                 self.list_entry(List::Bounds, &text)
             }
             E::Separation { .. } => None,
@@ -289,10 +358,13 @@ impl<'n, N: NodeNames + ?Sized> TraceText<'n, N> {
                 self.label(target)
             )),
             E::Descend { to, .. } => Some(format!("descend {}", self.label(to))),
-            E::Backup { node, old, new } => {
-                Some(format!("backup {} {old} -> {new}", self.label(node)))
-            }
-            E::Widen { delta } => Some(format!("widen {delta}")),
+            E::Backup { node, old, new } => Some(format!(
+                "backup {} {} -> {}",
+                self.label(node),
+                scores.interval(old),
+                scores.interval(new)
+            )),
+            E::Widen { delta } => Some(format!("widen {}", scores.width(delta))),
             E::Restart => Some("restart".to_string()),
             E::BStarStop { reason, best } => Some(format!(
                 "stop {} best {}",
@@ -322,6 +394,34 @@ pub fn trace_lines<M, N: NodeNames + ?Sized>(names: &N, events: &[TraceEvent<M>]
 mod tests {
     use super::*;
     use crate::search::score::INFINITY;
+
+    #[test]
+    fn scores_are_written_from_reds_view_in_pawns_when_asked() {
+        let black = TraceScores::RedPawns { negate: true };
+        assert_eq!(black.text(242), "-2.42");
+        assert_eq!(black.text(-5), "+0.05");
+        assert_eq!(black.text(INFINITY), "-inf");
+        // MAX (Black) mates in 2: three plies.
+        assert_eq!(black.text(MATE - 3), "#-2");
+        assert_eq!(black.interval(Interval::new(-100, 250)), "[-2.50,+1.00]");
+        let red = TraceScores::RedPawns { negate: false };
+        assert_eq!(red.text(242), "+2.42");
+        assert_eq!(red.text(MATE - 1), "#1");
+        assert_eq!(TraceScores::Max.text(242), "242");
+        let raised: TraceEvent<u8> = TraceEvent::AlphaRaised {
+            node: NodeId(0x2a),
+            ply: 0,
+            alpha: 242,
+        };
+        assert_eq!(
+            TraceText::new(&IdNames).with_scores(black).feed(&raised),
+            Some("alpha #2a := -2.42".to_owned())
+        );
+        assert_eq!(
+            TraceText::new(&IdNames).feed(&raised),
+            Some("alpha #2a := 242".to_owned())
+        );
+    }
     use crate::search::trace::{Descriptor, Status};
 
     #[test]

@@ -313,3 +313,36 @@ fn profiles_switch_while_running() {
     assert_eq!(app.config.settings.depth, Some(8));
     assert_eq!(app.theme.name, "light");
 }
+
+#[test]
+fn the_prompts_example_is_a_move_of_the_side_to_move() {
+    use xiangqi_app::prompt::prompt_hint;
+    let mut app = two_player_app();
+    assert_eq!(
+        prompt_hint(&app),
+        "type a move (炮二平五, C2.5, h2e2) and Enter | F1 help"
+    );
+    type_line(&mut app, "h2e2");
+    // Black's move, in Black's own numbers.
+    assert_eq!(
+        prompt_hint(&app),
+        "type a move (马8进7, H8+7, h9g7) and Enter | F1 help"
+    );
+    app.config.settings.glyphs = xiangqi_app::config::Glyphs::Ascii;
+    assert_eq!(
+        prompt_hint(&app),
+        "type a move (H8+7, h9g7) and Enter | F1 help"
+    );
+    // A position where no opening move is legal: its first quiet move.
+    let mut app = two_player_app();
+    update(&mut app, Action::Command(Command::Load));
+    for c in TWO_CANNONS.chars() {
+        update(&mut app, key(KeyCode::Char(c)));
+    }
+    update(&mut app, key(KeyCode::Enter));
+    assert_eq!(app.game.start().to_fen(), TWO_CANNONS);
+    let hint = prompt_hint(&app);
+    let mv = xiangqi_app::prompt::example_move(&app, app.position()).unwrap();
+    assert!(app.position().is_legal(mv), "{hint}");
+    assert!(hint.contains(&mv.iccs()), "{hint}");
+}

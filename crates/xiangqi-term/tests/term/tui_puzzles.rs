@@ -146,6 +146,10 @@ fn the_themes_wait_until_solved_and_a_hint_says_it_fails_the_attempt() {
         "{pane}"
     );
     assert!(!pane.contains("sacrifice"), "{pane}");
+    // The prompt's example move is legal here and is not the solution's.
+    let example = xiangqi_app::prompt::example_move(&app, app.shown_position()).unwrap();
+    assert!(app.shown_position().is_legal(example));
+    assert_ne!(example, mv("g2g9"));
     update(&mut app, ctrl('h'));
     assert_eq!(
         app.notice.as_ref().unwrap().text,
