@@ -349,7 +349,8 @@ pub struct TraceExportArgs {
     /// Write the trace to FILE instead of standard output.
     #[arg(long, value_name = "FILE")]
     pub trace_out: Option<PathBuf>,
-    /// jsonl: SSS*'s OPEN list in full after each step (by default, its change).
+    /// SSS*'s OPEN list in full after each step (by default jsonl writes its change,
+    /// and analyze's text lines its first entries and its length).
     #[arg(long)]
     pub trace_snapshots: bool,
 }

@@ -120,6 +120,13 @@ pub struct TraceText<'n, N: ?Sized> {
     in_step: bool,
     part: StepPart,
     scores: TraceScores,
+    /// OPEN entries written per snapshot (`None`: all of them).
+    open_limit: Option<u32>,
+    /// The snapshot being written: its length and the entries seen so far.
+    open_len: u32,
+    open_seen: u32,
+    /// Entries of the step's current push or purge list so far (limited as OPEN is).
+    part_seen: u32,
 }
 
 impl<'n, N: NodeNames + ?Sized> TraceText<'n, N> {
@@ -133,7 +140,20 @@ impl<'n, N: NodeNames + ?Sized> TraceText<'n, N> {
             in_step: false,
             part: StepPart::Other,
             scores: TraceScores::Max,
+            open_limit: None,
+            open_len: 0,
+            open_seen: 0,
+            part_seen: 0,
         }
+    }
+
+    /// The same, writing at most `limit` entries of each OPEN snapshot and then how many
+    /// it holds: a line's length stays in proportion to the step, not to OPEN (which
+    /// reaches thousands of entries on a real position). OPEN is ordered by merit, so
+    /// the entries written are the ones the next steps take.
+    pub fn with_open_limit(mut self, limit: u32) -> Self {
+        self.open_limit = Some(limit);
+        self
     }
 
     /// The same, writing scores in `scores`' style.
@@ -175,10 +195,19 @@ impl<'n, N: NodeNames + ?Sized> TraceText<'n, N> {
         if self.list != list {
             return None;
         }
-        self.line.push(' ');
-        self.line.push_str(text);
+        let shown = list != List::Open || self.open_limit.is_none_or(|k| self.open_seen < k);
+        if shown {
+            self.line.push(' ');
+            self.line.push_str(text);
+        }
+        if list == List::Open {
+            self.open_seen += 1;
+        }
         self.entries_left -= 1;
         if self.entries_left == 0 {
+            if list == List::Open && self.open_seen > self.open_limit.unwrap_or(u32::MAX) {
+                let _ = write!(self.line, " … ({} in all)", self.open_len);
+            }
             self.in_step = false;
             self.take_line()
         } else {
@@ -188,11 +217,24 @@ impl<'n, N: NodeNames + ?Sized> TraceText<'n, N> {
 
     fn step_part(&mut self, part: StepPart, keyword: &str, text: &str) {
         if self.part != part {
+            self.close_part();
             self.part = part;
             let _ = write!(self.line, " ; {keyword}");
         }
-        self.line.push(' ');
-        self.line.push_str(text);
+        self.part_seen += 1;
+        if self.open_limit.is_none_or(|k| self.part_seen <= k) {
+            self.line.push(' ');
+            self.line.push_str(text);
+        }
+    }
+
+    /// Ends the step's push or purge list: how many it held when some were left out.
+    fn close_part(&mut self) {
+        if self.part_seen > self.open_limit.unwrap_or(u32::MAX) {
+            let _ = write!(self.line, " … ({} in all)", self.part_seen);
+        }
+        self.part_seen = 0;
+        self.part = StepPart::Other;
     }
 
     /// Feeds one event; returns a line when one is complete.
@@ -303,6 +345,7 @@ impl<'n, N: NodeNames + ?Sized> TraceText<'n, N> {
                 self.steps += 1;
                 self.in_step = true;
                 self.part = StepPart::Other;
+                self.part_seen = 0;
                 self.line = format!("step {}: pop {}", self.steps, self.descriptor(&desc));
                 None
             }
@@ -321,6 +364,9 @@ impl<'n, N: NodeNames + ?Sized> TraceText<'n, N> {
                 None
             }
             E::OpenSnapshot { len } => {
+                self.open_len = len;
+                self.open_seen = 0;
+                self.close_part();
                 if self.in_step {
                     self.line.push_str(" ; OPEN =");
                 } else {
@@ -334,6 +380,7 @@ impl<'n, N: NodeNames + ?Sized> TraceText<'n, N> {
             }
             E::SssDone { value } => {
                 self.in_step = false;
+                self.close_part();
                 let _ = write!(self.line, " ; case done ; value {}", s(value));
                 self.take_line()
             }
@@ -374,6 +421,7 @@ impl<'n, N: NodeNames + ?Sized> TraceText<'n, N> {
             E::LimitReached { limit } => {
                 if self.in_step {
                     self.in_step = false;
+                    self.close_part();
                     let _ = write!(self.line, " ; limit reached: {}", limit.name());
                     self.take_line()
                 } else {
@@ -394,6 +442,53 @@ pub fn trace_lines<M, N: NodeNames + ?Sized>(names: &N, events: &[TraceEvent<M>]
 mod tests {
     use super::*;
     use crate::search::score::INFINITY;
+
+    #[test]
+    fn a_long_open_list_is_written_up_to_a_limit() {
+        let entry = |n: u32| TraceEvent::<u8>::OpenEntry {
+            desc: Descriptor {
+                node: NodeId(n.into()),
+                ply: 1,
+                status: Status::Live,
+                merit: 10 - n as i32,
+            },
+        };
+        let mut events = vec![TraceEvent::OpenSnapshot { len: 4 }];
+        events.extend((1..=4).map(entry));
+        let lines = |text: TraceText<'_, IdNames>| -> Vec<String> {
+            let mut text = text;
+            events.iter().filter_map(|event| text.feed(event)).collect()
+        };
+        assert_eq!(
+            lines(TraceText::new(&IdNames).with_open_limit(2)),
+            ["step 0: OPEN = #1/L/9 #2/L/8 … (4 in all)"]
+        );
+        assert_eq!(
+            lines(TraceText::new(&IdNames).with_open_limit(4)),
+            ["step 0: OPEN = #1/L/9 #2/L/8 #3/L/7 #4/L/6"]
+        );
+        assert_eq!(
+            lines(TraceText::new(&IdNames)),
+            ["step 0: OPEN = #1/L/9 #2/L/8 #3/L/7 #4/L/6"]
+        );
+        // A step's push list too.
+        let desc = |n: u64| Descriptor {
+            node: NodeId(n),
+            ply: 1,
+            status: Status::Live,
+            merit: 5,
+        };
+        let mut step: Vec<TraceEvent<u8>> = vec![TraceEvent::Pop { desc: desc(0) }];
+        step.extend((1..=3).map(|n| TraceEvent::Push { desc: desc(n) }));
+        step.push(TraceEvent::OpenSnapshot { len: 1 });
+        step.push(TraceEvent::OpenEntry { desc: desc(1) });
+        let mut text = TraceText::new(&IdNames).with_open_limit(2);
+        let written: Vec<String> = step.iter().filter_map(|e| text.feed(e)).collect();
+        assert_eq!(
+            written,
+            ["step 1: pop #0/L/5 ; push #1/L/5 #2/L/5 … (3 in all) ; OPEN = #1/L/5"]
+        );
+    }
 
     #[test]
     fn scores_are_written_from_reds_view_in_pawns_when_asked() {
