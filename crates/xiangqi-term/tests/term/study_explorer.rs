@@ -527,6 +527,11 @@ fn compare_view_80x24() {
         screen.contains("running: 5 of 12 searches done (depths 1-2)"),
         "{screen}"
     );
+    // The legend is a row of its own, whole at 80 columns: no line runs through it.
+    let legend = "━━ minimax ━━ alphabeta ━━ sss ━━ mtsss ━━ mtdf ━━ bstar";
+    assert!(screen.contains(legend), "{screen}");
+    let big = screen_text(&render(&app, 120, 40));
+    assert!(big.contains(&format!("┃{legend} ")), "{big}");
     assert_snapshot!(screen);
     update(&mut app, key(KeyCode::Esc));
     assert!(!app.compare.shown);
