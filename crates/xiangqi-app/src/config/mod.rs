@@ -92,11 +92,18 @@ mod tests {
     #[test]
     fn a_setting_added_at_the_end_of_the_sample_is_a_top_level_one() {
         // No [section] is open at the end of the file `config init` writes.
-        let text = format!("{SAMPLE_CONFIG}level = 5\n");
+        // (Every setting is written out above; `profile` is the one left commented.)
+        let text = format!("{SAMPLE_CONFIG}profile = \"beginner\"\n");
         let file =
             ConfigFile::parse(&text, Path::new("sample.toml"), &builtin_theme_names()).unwrap();
-        let settings = file.resolve(None, &SettingsLayer::default()).unwrap();
-        assert_eq!(settings.level, 5);
+        assert_eq!(file.default_profile.as_deref(), Some("beginner"));
+        // A setting written twice is refused where it stands, not taken as the server's.
+        let twice = format!("{SAMPLE_CONFIG}level = 5\n");
+        let errors = ConfigFile::parse(&twice, Path::new("sample.toml"), &builtin_theme_names())
+            .unwrap_err()
+            .to_string();
+        assert!(errors.contains("level"), "{errors}");
+        assert!(!errors.contains("server.level"), "{errors}");
     }
 
     #[test]

@@ -495,6 +495,7 @@ fn trace_save_writes_the_trace_shown_in_the_format_asked() {
         )
     );
     fresh.config.settings.trace = xiangqi_app::config::TraceLevel::Events;
+    fresh.input.clear();
     assert!(type_line(&mut fresh, ":trace save x.txt").is_empty());
     assert_eq!(
         fresh.input.error(),

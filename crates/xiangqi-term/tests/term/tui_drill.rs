@@ -185,8 +185,14 @@ fn the_lessons_list_opens_a_lesson_and_a_large_missing_table_is_named() {
         .unwrap();
     assert_eq!(items[krk].label, "KRK      win         mate in 2");
     assert_eq!(items[0].label, "KRK      win         mate in 2");
-    assert_eq!(items[1].label, "KRKB     (not installed)");
-    // What `egtb drill` lists as made on first use, the list says so too.
+    // What `egtb drill` lists as made on first use, the list says so too; a table too
+    // large to make on the spot is not installed.
+    assert_eq!(items[1].label, "KRKB     (made on first use)");
+    let kaabb = items
+        .iter()
+        .find(|item| item.value == ChoiceValue::Lesson("KRKAABB".to_owned()))
+        .unwrap();
+    assert_eq!(kaabb.label, "KRKAABB  (not installed)");
     let khk = items
         .iter()
         .find(|item| item.value == ChoiceValue::Lesson("KHK".to_owned()))
