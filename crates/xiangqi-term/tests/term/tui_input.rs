@@ -15,8 +15,8 @@ use xiangqi_core::board::{Position, Square};
 const TWO_CANNONS: &str =
     "6br1/5k1P1/1C1a3P1/2RN3P1/pC4p2/P4NP2/1n3p1c1/3A1A3/5K3/2p3BR1 w - - 11 79";
 
-#[test]
-fn an_ambiguous_move_offers_the_candidates() {
+/// Two players on `TWO_CANNONS`, loaded as a person does (F3, the FEN, Enter).
+fn two_cannons() -> App {
     let mut app = two_player_app();
     update(&mut app, Action::Command(Command::Load));
     for c in TWO_CANNONS.chars() {
@@ -24,6 +24,12 @@ fn an_ambiguous_move_offers_the_candidates() {
     }
     update(&mut app, key(KeyCode::Enter));
     assert_eq!(app.game.start().to_fen(), TWO_CANNONS);
+    app
+}
+
+#[test]
+fn an_ambiguous_move_offers_the_candidates() {
+    let mut app = two_cannons();
     type_line(&mut app, "炮八平七");
     let Some(Popup::Candidates { candidates, .. }) = app.popups.last() else {
         panic!("no chooser: {:?}", app.popups);
@@ -334,13 +340,7 @@ fn the_prompts_example_is_a_move_of_the_side_to_move() {
         "type a move (H8+7, h9g7) and Enter | F1 help"
     );
     // A position where no opening move is legal: its first quiet move.
-    let mut app = two_player_app();
-    update(&mut app, Action::Command(Command::Load));
-    for c in TWO_CANNONS.chars() {
-        update(&mut app, key(KeyCode::Char(c)));
-    }
-    update(&mut app, key(KeyCode::Enter));
-    assert_eq!(app.game.start().to_fen(), TWO_CANNONS);
+    let mut app = two_cannons();
     let hint = prompt_hint(&app);
     let mv = xiangqi_app::prompt::example_move(&app, app.position()).unwrap();
     assert!(app.position().is_legal(mv), "{hint}");
