@@ -31,7 +31,9 @@ pub fn run(args: &ServeArgs, global: &GlobalArgs) -> anyhow::Result<()> {
             .context("no data directory on this system: give --data-dir")?,
     };
     let listen: SocketAddr = match &table.listen {
-        Some(address) => address.resolve().map_err(|e| anyhow::anyhow!("--listen: {e}"))?,
+        Some(address) => address
+            .resolve()
+            .map_err(|e| anyhow::anyhow!("--listen: {e}"))?,
         None => DEFAULT_LISTEN.parse()?,
     };
     let settings_of = &config.settings;

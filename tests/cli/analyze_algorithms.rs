@@ -162,10 +162,7 @@ fn trace_prints_the_steps_with_nodes_named_by_their_moves() {
     let longest = stdout.lines().map(str::len).max().unwrap();
     assert!(longest < 2_000, "{longest}");
     assert!(stdout.contains(" … (44 in all)"), "{stdout}");
-    assert!(
-        stderr.starts_with("algorithm sss, depth 2, "),
-        "{stderr}"
-    );
+    assert!(stderr.starts_with("algorithm sss, depth 2, "), "{stderr}");
     let (ok, stdout, _) = run(&["--algorithm", "alphabeta", "--trace", "--notation", "iccs"]);
     assert!(ok);
     assert_eq!(

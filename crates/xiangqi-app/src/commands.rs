@@ -313,7 +313,10 @@ pub fn unknown(name: &str, place: Place, admin: bool) -> String {
     let meant = crate::config::suggest::closest(name, known.iter().map(|spec| spec.name))
         .map(|meant| format!(" (did you mean ':{meant}'?)"))
         .unwrap_or_default();
-    format!("unknown command ':{name}'{meant}; commands: {}", heads.join(" "))
+    format!(
+        "unknown command ':{name}'{meant}; commands: {}",
+        heads.join(" ")
+    )
 }
 
 /// Whether the viewer is a server's admin (only a room knows).

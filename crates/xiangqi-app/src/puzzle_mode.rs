@@ -425,7 +425,13 @@ fn show_themes(app: &mut App) {
         return;
     };
     mode.themes_asked = true;
-    let themes: Vec<&str> = mode.session.puzzle.themes.iter().map(|t| t.name()).collect();
+    let themes: Vec<&str> = mode
+        .session
+        .puzzle
+        .themes
+        .iter()
+        .map(|t| t.name())
+        .collect();
     app.notify(if themes.is_empty() {
         "this puzzle has no themes".to_owned()
     } else {

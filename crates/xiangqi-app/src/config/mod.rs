@@ -85,7 +85,9 @@ mod tests {
             );
         }
         assert_eq!(file.profile_names(), ["beginner", "full-strength", "study"]);
-        let study = file.resolve(Some("study"), &SettingsLayer::default()).unwrap();
+        let study = file
+            .resolve(Some("study"), &SettingsLayer::default())
+            .unwrap();
         assert_eq!((study.algorithm, study.depth), (Algorithm::Sss, Some(3)));
     }
 

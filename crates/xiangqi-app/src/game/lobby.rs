@@ -314,8 +314,8 @@ impl LobbyCommand {
 
 /// The first words of the lobby's commands.
 const LOBBY_WORDS: &[&str] = &[
-    "new", "play", "join", "watch", "rooms", "games", "pgn", "top", "puzzle", "puzzles",
-    "drill", "help", "resume",
+    "new", "play", "join", "watch", "rooms", "games", "pgn", "top", "puzzle", "puzzles", "drill",
+    "help", "resume",
 ];
 
 /// A word none of `known` is: the one it likely meant (after `before`), and the usage.

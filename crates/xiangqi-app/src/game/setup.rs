@@ -289,8 +289,16 @@ mod tests {
         later.play(Move::parse_coords("h0g2").unwrap());
         let mut clock = GameClock::new(Some(period), Some(period));
         later.setup().restore_clock(&mut clock, &later);
-        let to_go = |side| clock.engine_clock(side, Duration::ZERO).unwrap().moves_to_go;
-        assert_eq!((to_go(Color::Red), to_go(Color::Black)), (Some(39), Some(40)));
+        let to_go = |side| {
+            clock
+                .engine_clock(side, Duration::ZERO)
+                .unwrap()
+                .moves_to_go
+        };
+        assert_eq!(
+            (to_go(Color::Red), to_go(Color::Black)),
+            (Some(39), Some(40))
+        );
         // Clocks from the first move: PGN's TimeControl, no ClockStart.
         let mut fresh = GameState::new(Position::startpos());
         fresh.write_controls(Some(control), Some(control));

@@ -184,7 +184,12 @@ fn the_next_puzzle_is_near_the_rating_fresh_and_filtered() {
     assert!(next.mate_in <= WARM_UP_MATE);
     // Once enough are solved, the nearest to the rating, whatever its length.
     let mut seasoned = PuzzleProfile::default();
-    for (at, puzzle) in set.iter().filter(|p| p.mate_in == 1).take(WARM_UP_SOLVES).enumerate() {
+    for (at, puzzle) in set
+        .iter()
+        .filter(|p| p.mate_in == 1)
+        .take(WARM_UP_SOLVES)
+        .enumerate()
+    {
         rate_attempt(&mut seasoned, puzzle, true, at as u64);
     }
     seasoned.rating = PuzzleProfile::default().rating;

@@ -285,7 +285,10 @@ fn traced(
     let (mut lines, mut notes, mut infos) = (Vec::new(), Vec::new(), Vec::new());
     loop {
         match events.recv_timeout(Duration::from_secs(30)) {
-            Ok(EngineEvent::Trace { id: got, lines: more }) if got == id => lines.extend(more),
+            Ok(EngineEvent::Trace {
+                id: got,
+                lines: more,
+            }) if got == id => lines.extend(more),
             Ok(EngineEvent::Note { id: got, text }) if got == id => notes.push(text),
             Ok(EngineEvent::Iteration { id: got, info }) if got == id => infos.push(info),
             Ok(EngineEvent::BestMove { id: got, .. }) if got == id => {
@@ -318,11 +321,16 @@ fn a_traced_search_writes_its_scores_as_its_iterations_do() {
         .unwrap();
     assert_eq!(*exit, format!("exit root -> {summary}"), "{lines:?}");
     assert!(
-        notes.iter().any(|note| note.starts_with("trace scores are Red's view in pawns")),
+        notes
+            .iter()
+            .any(|note| note.starts_with("trace scores are Red's view in pawns")),
         "{notes:?}"
     );
     // A depth was given: nothing to explain about how deep it went.
-    assert!(!notes.iter().any(|note| note.starts_with("traced:")), "{notes:?}");
+    assert!(
+        !notes.iter().any(|note| note.starts_with("traced:")),
+        "{notes:?}"
+    );
     // Without one, the search says what the trace cost it.
     link.start(SearchRequest {
         position,

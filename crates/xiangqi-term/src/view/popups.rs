@@ -65,19 +65,30 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     }
 }
 
+/// A list's lines in `rows` rows: the part that holds the selected item (a list longer
+/// than the screen scrolls with the selection), numbered from 1 in one column.
 fn list_lines<'a>(
     app: &App,
-    labels: impl Iterator<Item = String>,
+    labels: impl ExactSizeIterator<Item = String>,
     selected: usize,
     width: usize,
+    rows: usize,
 ) -> Vec<Line<'a>> {
     let palette = &crate::style::Palette::new(&app.theme);
     let ellipsis = app.glyphs().ellipsis();
+    let count = labels.len();
+    let digits = count.to_string().len();
+    let rows = rows.max(1);
+    let first = selected
+        .saturating_sub(rows - 1)
+        .min(count.saturating_sub(rows));
     labels
         .enumerate()
+        .skip(first)
+        .take(rows)
         .map(|(index, label)| {
             let text = pad(
-                &fit(&format!(" {} {label}", index + 1), width, ellipsis),
+                &fit(&format!(" {:>digits$} {label}", index + 1), width, ellipsis),
                 width,
             );
             let style = if index == selected {
@@ -133,6 +144,7 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
                     .map(|c| format!("{} ({})", c.chinese, c.mv.iccs())),
                 *selected,
                 width,
+                usize::from(inner.height).saturating_sub(1),
             );
             lines.push(Line::styled(
                 fit("Enter or 1-9 plays it, Esc goes back", width, "~"),
@@ -154,6 +166,7 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
                 items.iter().map(|item| item.label.clone()),
                 *selected,
                 width,
+                usize::from(inner.height).saturating_sub(1),
             );
             lines.push(Line::styled(
                 fit("Up/Down, Enter chooses, Esc cancels", width, "~"),

@@ -340,7 +340,7 @@ fn the_prompts_example_is_a_move_of_the_side_to_move() {
         "type a move (H8+7, h9g7) and Enter | F1 help"
     );
     // A position where no opening move is legal: its first quiet move.
-    let mut app = two_cannons();
+    let app = two_cannons();
     let hint = prompt_hint(&app);
     let mv = xiangqi_app::prompt::example_move(&app, app.position()).unwrap();
     assert!(app.position().is_legal(mv), "{hint}");

@@ -166,9 +166,7 @@ fn the_themes_wait_until_solved_and_a_hint_says_it_fails_the_attempt() {
         app.notice.as_ref().unwrap().text,
         "themes: chariot, cannon, sacrifice"
     );
-    assert!(
-        screen_text(&render(&app, 120, 40)).contains("themes: chariot, cannon, sacrifice")
-    );
+    assert!(screen_text(&render(&app, 120, 40)).contains("themes: chariot, cannon, sacrifice"));
     // Solved, another puzzle's themes are shown without asking.
     let mut solved = in_puzzle();
     typed(&mut solved, "g2g9");
