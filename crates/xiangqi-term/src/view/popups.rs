@@ -6,7 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use unicode_width::UnicodeWidthStr;
 
-use super::text::{fit, pad, tail};
+use super::text::{fit, pad, tail, wrap};
 use xiangqi_app::app::App;
 use xiangqi_app::help::help_lines;
 use xiangqi_app::popup::Popup;
@@ -110,16 +110,31 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
             let rect = centred(area, 78, area.height.saturating_sub(2));
             let inner = frame_popup(app, frame, rect, "Keys (Esc closes, Up/Down scroll)");
             let key_width = 20;
+            // A description too long for the window goes on under itself, never cut.
+            let text_width = usize::from(inner.width).saturating_sub(key_width + 2).max(1);
             let text: Vec<Line> = lines
                 .iter()
-                .map(|(keys, text)| {
+                .flat_map(|(keys, text)| {
                     if keys.is_empty() {
-                        Line::styled(text.clone(), palette.popup.patch(palette.pane_title))
+                        vec![Line::styled(
+                            text.clone(),
+                            palette.popup.patch(palette.pane_title),
+                        )]
                     } else {
-                        Line::from(vec![
-                            Span::styled(format!("  {}", pad(keys, key_width)), palette.popup),
-                            Span::styled(text.clone(), palette.popup),
-                        ])
+                        wrap(text, text_width, 0, app.glyphs().ellipsis())
+                            .into_iter()
+                            .enumerate()
+                            .map(|(at, part)| {
+                                let keys = if at == 0 { keys.as_str() } else { "" };
+                                Line::from(vec![
+                                    Span::styled(
+                                        format!("  {}", pad(keys, key_width)),
+                                        palette.popup,
+                                    ),
+                                    Span::styled(part, palette.popup),
+                                ])
+                            })
+                            .collect()
                     }
                 })
                 .collect();
