@@ -111,7 +111,9 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
             let inner = frame_popup(app, frame, rect, "Keys (Esc closes, Up/Down scroll)");
             let key_width = 20;
             // A description too long for the window goes on under itself, never cut.
-            let text_width = usize::from(inner.width).saturating_sub(key_width + 2).max(1);
+            let text_width = usize::from(inner.width)
+                .saturating_sub(key_width + 2)
+                .max(1);
             let text: Vec<Line> = lines
                 .iter()
                 .flat_map(|(keys, text)| {

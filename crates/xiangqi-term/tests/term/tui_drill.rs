@@ -208,7 +208,10 @@ fn the_lessons_list_opens_a_lesson_and_a_large_missing_table_is_named() {
     let screen = screen_text(&render(&app, 80, 24));
     assert!(screen.contains(&last), "{screen}");
     assert!(!screen.contains(" 1 KRK "), "{screen}");
-    assert!(screen.contains("Up/Down, Enter chooses, Esc cancels"), "{screen}");
+    assert!(
+        screen.contains("Up/Down, Enter chooses, Esc cancels"),
+        "{screen}"
+    );
     update(&mut app, key(KeyCode::Down));
     let effects = update(&mut app, key(KeyCode::Enter));
     run_job(&mut app, &effects);

@@ -181,10 +181,19 @@ fn help_overlay_80x24() {
         seen.push_str(&screen_text(&render(&app, 80, 24)));
         update(&mut app, key(KeyCode::Down));
     }
-    let rows: Vec<&str> = seen.lines().map(|row| row.trim_matches(['│', ' '])).collect();
+    let rows: Vec<&str> = seen
+        .lines()
+        .map(|row| row.trim_matches(['│', ' ']))
+        .collect();
     for (keys, words) in [
-        ("n N", "after :review: the next / previous ?! ? ?? move (board)"),
-        ("e", "the selected event in full, in a window (also in the log)"),
+        (
+            "n N",
+            "after :review: the next / previous ?! ? ?? move (board)",
+        ),
+        (
+            "e",
+            "the selected event in full, in a window (also in the log)",
+        ),
     ] {
         // The row and the one under it, where both are in the window.
         let whole = rows.windows(2).any(|pair| {
