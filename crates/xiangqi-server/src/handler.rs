@@ -227,7 +227,7 @@ impl Client {
                 addr = %addr,
                 user = %name,
                 key = "guest",
-                "{addr} signed in as guest {name}"
+                "{addr} signed in as {name}"
             ),
         }
     }

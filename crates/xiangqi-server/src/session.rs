@@ -168,8 +168,10 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
         addr = %addr,
         user = %session.start.name,
         key = %shown_identity,
-        "{addr} session started for {} ({shown_identity})",
+        "{addr} session started for {}{}",
         session.start.name,
+        // A guest's name says it is one already ("ann (guest)").
+        session.key().map(|key| format!(" ({key})")).unwrap_or_default(),
     );
     // Held for the session's life: how an admin's kick or ban reaches it.
     let mut registration =
