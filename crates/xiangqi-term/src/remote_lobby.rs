@@ -311,7 +311,11 @@ fn help_lines(app: &App, width: usize) -> Vec<Line<'_>> {
         .unwrap_or(0);
     let mut lines: Vec<Line> = lobby_help_lines()
         .iter()
-        .flat_map(|line| wrap(line, width, column, app.glyphs().ellipsis()))
+        .flat_map(|line| {
+            // wrap indents from the line's own indentation ("  CONTROL").
+            let own = line.len() - line.trim_start().len();
+            wrap(line, width, column - own, app.glyphs().ellipsis())
+        })
         .map(Line::from)
         .collect();
     lines.push(Line::from(""));
@@ -438,6 +442,15 @@ mod tests {
                     .collect()
             })
             .collect();
+        let control = rows
+            .iter()
+            .position(|row| row.starts_with("│  CONTROL "))
+            .unwrap();
+        assert!(
+            rows[control + 1].starts_with(&format!("│{}it ", " ".repeat(28))),
+            "{}",
+            rows[control + 1]
+        );
         let at = rows
             .iter()
             .position(|row| row.contains("│drill [ENDING]"))
