@@ -128,11 +128,10 @@ fn no_trace(app: &App) -> String {
         "no trace to save yet: let the engine search (Ctrl-G), then save".to_owned()
     } else {
         format!(
-            "no trace to save: the log keeps {} only; F11 to nodes or events, then a search \
-             (Ctrl-G) records one",
+            "no trace to save: {}; F11 to nodes or events, then a search (Ctrl-G) records one",
             match app.config.settings.trace {
-                crate::config::TraceLevel::Off => "nothing",
-                _ => "summaries",
+                crate::config::TraceLevel::Off => "the log is off",
+                _ => "the log keeps summaries only",
             }
         )
     }

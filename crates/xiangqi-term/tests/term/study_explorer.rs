@@ -494,6 +494,16 @@ fn trace_save_writes_the_trace_shown_in_the_format_asked() {
              search (Ctrl-G) records one"
         )
     );
+    fresh.config.settings.trace = xiangqi_app::config::TraceLevel::Off;
+    fresh.input.clear();
+    assert!(type_line(&mut fresh, ":trace save x.txt").is_empty());
+    assert_eq!(
+        fresh.input.error(),
+        Some(
+            "no trace to save: the log is off; F11 to nodes or events, then a search (Ctrl-G) \
+             records one"
+        )
+    );
     fresh.config.settings.trace = xiangqi_app::config::TraceLevel::Events;
     fresh.input.clear();
     assert!(type_line(&mut fresh, ":trace save x.txt").is_empty());
