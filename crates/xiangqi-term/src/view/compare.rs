@@ -45,7 +45,8 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     } else {
         format!("done: depths 1-{}, table at depth {depth}", view.depth)
     };
-    let progress = format!("{progress}; values from Red's view");
+    // A position's values are the evaluation's, centipawns (the status line shows pawns).
+    let progress = format!("{progress}; centipawns from Red's view");
     let mut lines = vec![
         Line::styled(
             fit(&progress, width, ellipsis),
