@@ -431,8 +431,10 @@ mod tests {
             "{text}"
         );
         // The help: a description's rest under the descriptions, not under the commands.
-        let mut lobby = Lobby::default();
-        lobby.help = true;
+        let mut lobby = Lobby {
+            help: true,
+            ..Lobby::default()
+        };
         terminal.draw(|frame| draw(&lobby, &app, frame)).unwrap();
         let buffer = terminal.backend().buffer();
         let rows: Vec<String> = (0..buffer.area.height)
