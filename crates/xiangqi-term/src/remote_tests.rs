@@ -500,6 +500,11 @@ fn a_room_lists_the_admins_commands_to_admins_only() {
         assert!(!guest.contains(admins), "{guest}");
     }
     assert!(guest.contains(":leave"), "{guest}");
+    // A spectator is not offered what only the players may ask.
+    assert!(
+        guest.ends_with("commands: :theme :review :help :leave :say"),
+        "{guest}"
+    );
     let admin = typo(true);
     assert!(admin.ends_with(":kick :ban :unban :close"), "{admin}");
 }
