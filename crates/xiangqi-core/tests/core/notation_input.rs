@@ -221,6 +221,26 @@ fn malformed_input_points_at_the_character() {
             other => panic!("{text}: expected malformed, got {other:?}"),
         }
     }
+    // A piece named by place wants its move next: the sign that named it is not one.
+    for (text, error) in [
+        (
+            "P+",
+            "'P+': column 3: the move stops too early: expected what 'P+' does: + - . or = and \
+             a number",
+        ),
+        (
+            "+C",
+            "'+C': column 3: the move stops too early: expected what '+C' does: + - . or = and \
+             a number",
+        ),
+        (
+            "C2",
+            "'C2': column 3: the move stops too early: expected an operator (+ - . =)",
+        ),
+    ] {
+        let e = parse_move(&start, text).unwrap_err();
+        assert_eq!(e.to_string(), error, "{text}");
+    }
 }
 
 #[test]
