@@ -191,7 +191,7 @@ fn a_room_lists_and_asks_only_what_a_room_allows() {
     let mut session = session();
     session.show_room(room(Some(Color::Red), GameState::new(Position::startpos())));
     // The admins' commands are listed to admins only.
-    let known = ":theme :review :resign :draw :help :undo :leave :say :rematch";
+    let known = ":theme :review :ruling :resign :draw :help :undo :leave :say :rematch";
     assert!(session.feed(b":nonsense\r").is_empty());
     let error = format!("unknown command ':nonsense'; commands: {known}");
     assert_eq!(session.app().input.error(), Some(error.as_str()));
@@ -502,7 +502,7 @@ fn a_room_lists_the_admins_commands_to_admins_only() {
     assert!(guest.contains(":leave"), "{guest}");
     // A spectator is not offered what only the players may ask.
     assert!(
-        guest.ends_with("commands: :theme :review :help :leave :say"),
+        guest.ends_with("commands: :theme :review :ruling :help :leave :say"),
         "{guest}"
     );
     let admin = typo(true);

@@ -9,5 +9,6 @@ mod server_metrics;
 mod server_moderation;
 mod server_puzzles;
 mod server_rooms;
+mod server_ruling;
 mod server_saving;
 mod server_support;
