@@ -9,7 +9,7 @@ use xiangqi_core::clock::TimeControl;
 /// The commands, as the usage line and the lobby show them.
 pub const LOBBY_USAGE: &str = "new engine|human [ROOM] [CONTROL] [unrated] | play [CONTROL] | \
      join ROOM | watch ROOM | rooms | games [NAME] | pgn ID | top | puzzle [ID|mate N|theme T] | \
-     drill [ENDING] | resume CODE | help";
+     drill [ENDING] | resume CODE | rename NAME | help";
 
 /// What each lobby command does, for `help` (in the lobby and as the SSH command).
 pub const LOBBY_HELP: &[(&str, &str)] = &[
@@ -53,6 +53,10 @@ pub const LOBBY_HELP: &[(&str, &str)] = &[
         "resume CODE",
         "a guest's seat again, by the code it was shown",
     ),
+    (
+        "rename NAME",
+        "your key's new name (once a week; old kept 30 days)",
+    ),
     ("help", "this list"),
 ];
 
@@ -89,6 +93,8 @@ pub enum LobbyCommand {
     Drill(String),
     /// A guest comes back to the seat its resume code was shown for.
     Resume(ResumeCode),
+    /// A key holder's new name (checked by the server as a sign-in's is).
+    Rename(String),
     Help,
     /// `new KIND [ROOM] [CONTROL] [unrated]` with a clock or `unrated` given (the
     /// plain forms are `NewEngine` and `NewHuman`).
@@ -305,6 +311,7 @@ impl LobbyCommand {
             ["drill", rest @ ..] => Ok(LobbyCommand::Drill(rest.join(" "))),
             ["help"] => Ok(LobbyCommand::Help),
             ["resume", code] => Ok(LobbyCommand::Resume(ResumeCode::parse(code)?)),
+            ["rename", name] => Ok(LobbyCommand::Rename((*name).to_owned())),
             ["new", kind, ..] => Err(misspelt(kind, &["engine", "human"], "new ")),
             [word, ..] if !LOBBY_WORDS.contains(word) => Err(misspelt(word, LOBBY_WORDS, "")),
             _ => Err(format!("usage: {LOBBY_USAGE}")),
@@ -315,7 +322,7 @@ impl LobbyCommand {
 /// The first words of the lobby's commands.
 const LOBBY_WORDS: &[&str] = &[
     "new", "play", "join", "watch", "rooms", "games", "pgn", "top", "puzzle", "puzzles", "drill",
-    "help", "resume",
+    "help", "resume", "rename",
 ];
 
 /// A word none of `known` is: the one it likely meant (after `before`), and the usage.

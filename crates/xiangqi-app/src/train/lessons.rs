@@ -22,6 +22,9 @@ const SOLVER_THREADS: usize = 2;
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TrainError {
+    /// The player left before the lesson was ready.
+    #[error("the lesson was cancelled")]
+    Cancelled,
     #[error(
         "no tablebase for {material} in {dir}: generate it with `xiangqi-tui egtb generate {material}`"
     )]
@@ -238,18 +241,24 @@ pub fn lessons(dir: &Path) -> Vec<LessonRow> {
         .into_iter()
         .map(|material| {
             let summary = tables.table(&material).ok().map(|t| summarize(&t));
-            let absent: Vec<Material> = material
-                .closure()
-                .into_iter()
-                .filter(|m| !tables.materials().contains(m))
-                .collect();
             LessonRow {
                 material,
-                made_on_first_use: summary.is_none() && too_large(dir, material, &absent).is_ok(),
+                made_on_first_use: summary.is_none() && made_on_first_use(dir, &tables, material),
                 summary,
             }
         })
         .collect()
+}
+
+/// Whether the tables `material`'s lesson lacks in `tables` are small enough to be made
+/// when it starts.
+pub(super) fn made_on_first_use(dir: &Path, tables: &Tablebases, material: Material) -> bool {
+    let absent: Vec<Material> = material
+        .closure()
+        .into_iter()
+        .filter(|m| !tables.materials().contains(m))
+        .collect();
+    too_large(dir, material, &absent).is_ok()
 }
 
 /// The endings `material` needs (itself and what captures lead to) with no valid
@@ -277,7 +286,11 @@ pub fn check(dir: &Path, material: Material) -> Result<Vec<Material>, TrainError
     Ok(absent)
 }
 
-fn too_large(dir: &Path, material: Material, absent: &[Material]) -> Result<(), TrainError> {
+pub(super) fn too_large(
+    dir: &Path,
+    material: Material,
+    absent: &[Material],
+) -> Result<(), TrainError> {
     let size: u64 = absent.iter().map(|m| Indexer::new(*m).per_side).sum();
     if size > GENERATE_ON_THE_SPOT {
         return Err(TrainError::NeedsTable {
@@ -305,8 +318,19 @@ pub fn lesson(
     let tables = Arc::new(Tablebases::open(dir));
     let table = tables.table(&material)?;
     let summary = summarize(&table);
+    lesson_of(tables, &table, summary, start, generated)
+}
+
+/// The lesson of `table` (of `tables`, summed up as `summary`) from `start`.
+pub(super) fn lesson_of(
+    tables: Arc<Tablebases>,
+    table: &Table,
+    summary: Summary,
+    start: Start,
+    generated: Vec<Material>,
+) -> Result<Lesson, TrainError> {
     let attack = summary.verdict().attack();
-    let start = start_position(&table, &summary, start)?;
+    let start = start_position(table, &summary, start)?;
     let student = if attack { Color::Red } else { Color::Black };
     Ok(Lesson {
         summary,
