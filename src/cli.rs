@@ -237,10 +237,10 @@ pub struct CompletionsArgs {
 #[derive(Debug, Args)]
 #[cfg_attr(not(feature = "server"), allow(dead_code))]
 pub struct ServeArgs {
-    /// Address and port to listen on [default: 127.0.0.1:2222, or the config's
-    /// server.listen].
-    #[arg(long, value_name = "ADDR:PORT")]
-    pub listen: Option<std::net::SocketAddr>,
+    /// Address (or host name) and port to listen on [default: 127.0.0.1:2222, or the
+    /// config's server.listen].
+    #[arg(long, value_name = "HOST:PORT")]
+    pub listen: Option<xiangqi_app::config::ListenAddress>,
     /// Most sessions at once.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub max_sessions: Option<u32>,
@@ -256,8 +256,8 @@ pub struct ServeArgs {
     pub fen: Option<String>,
     /// Serve Prometheus metrics on http://ADDR:PORT/metrics [default: the config's
     /// server.metrics, else none].
-    #[arg(long, value_name = "ADDR:PORT")]
-    pub metrics: Option<std::net::SocketAddr>,
+    #[arg(long, value_name = "HOST:PORT")]
+    pub metrics: Option<xiangqi_app::config::ListenAddress>,
     /// How standard error shows connection and game events: plain lines, or one JSON
     /// object a line with their fields (addr, user, key, room, event).
     #[arg(long, value_enum, default_value_t = LogFormat::Plain)]
@@ -351,7 +351,8 @@ pub struct TraceExportArgs {
     /// Write the trace to FILE instead of standard output.
     #[arg(long, value_name = "FILE")]
     pub trace_out: Option<PathBuf>,
-    /// jsonl: SSS*'s OPEN list in full after each step (by default, its change).
+    /// SSS*'s OPEN list in full after each step (by default jsonl writes its change,
+    /// and analyze's text lines its first entries and its length).
     #[arg(long)]
     pub trace_snapshots: bool,
 }

@@ -17,7 +17,7 @@ use xiangqi_engine::engine::{
 };
 use xiangqi_engine::search::{Algorithm, Details, TraceEvent, TraceText};
 use xiangqi_engine::study::{
-    DEFAULT_NODE_CAP, ExploredTree, JsonlOptions, JsonlWriter, TraceFormat, dot,
+    Cut, DEFAULT_NODE_CAP, ExploredTree, JsonlOptions, JsonlWriter, TraceFormat, dot,
 };
 
 use crate::cli::{AnalyzeArgs, GlobalArgs};
@@ -128,8 +128,17 @@ enum Sink<'n> {
     Plain(Box<dyn Write>),
 }
 
+/// Trace lines written at most, as the TUI keeps a search's first events for `:trace
+/// save`: past them the trace says where it was cut, and the search stops.
+const TRACE_LINE_CAP: u64 = DEFAULT_NODE_CAP as u64;
+
+/// OPEN entries a text line shows (`--trace-snapshots`: all of them).
+const OPEN_SHOWN: u32 = 10;
+
 /// Runs the textbook backend with every trace event written as it comes: a text line,
-/// a JSON line, or (dot) into the explored tree drawn at the end.
+/// a JSON line, or (dot) into the explored tree drawn at the end. The trace is bounded
+/// (`TRACE_LINE_CAP` lines, OPEN lists cut to their first entries in text); what it
+/// found is said on standard error at the end, with the view its scores are from.
 fn print_trace(
     pos: &Position,
     algorithm: Algorithm,
@@ -151,15 +160,22 @@ fn print_trace(
         },
         _ => Sink::Plain(out),
     };
-    {
+    // Lines (whole events) so far, and the events when the trace was cut.
+    let (mut lines, mut events, mut cut_at) = (0u64, 0u64, None);
+    let result = {
         let mut text = TraceText::new(&names);
+        if !trace.jsonl.snapshots {
+            text = text.with_open_limit(OPEN_SHOWN);
+        }
         let mut tracer = |event: TraceEvent<Move>| {
-            if written.is_err() {
+            events += 1;
+            if written.is_err() || cut_at.is_some() {
                 return;
             }
+            let line = text.feed(&event);
             written = match (&mut sink, format) {
                 (Sink::Jsonl(writer), _) => writer.event(&event),
-                (Sink::Plain(out), TraceFormat::Text) => match text.feed(&event) {
+                (Sink::Plain(out), TraceFormat::Text) => match &line {
                     Some(line) => writeln!(out, "{line}"),
                     None => Ok(()),
                 },
@@ -168,6 +184,13 @@ fn print_trace(
                     Ok(())
                 }
             };
+            if line.is_some() {
+                lines += 1;
+                if lines >= TRACE_LINE_CAP && format != TraceFormat::Dot {
+                    cut_at = Some(events);
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
             // A closed pipe ends the search: nobody reads the rest.
             if written.is_err() {
                 stop.store(true, Ordering::Relaxed);
@@ -181,20 +204,65 @@ fn print_trace(
             &mut |_| {},
             &mut tracer,
             Some(&names),
-        );
-    }
+        )
+    };
+    let cut = cut_at.map(|kept| Cut {
+        kept,
+        total: events,
+        reason: format!(
+            "analyze --trace writes a search's first {TRACE_LINE_CAP} trace lines; the \
+             search stopped there"
+        ),
+    });
     let flushed = written.and_then(|()| match sink {
-        Sink::Jsonl(writer) => writer.finish().map(|_| ()),
+        Sink::Jsonl(mut writer) => {
+            if let Some(cut) = &cut {
+                writer.cut(cut)?;
+            }
+            writer.finish().map(|_| ())
+        }
         Sink::Plain(mut out) => {
             let graph = if format == TraceFormat::Dot {
                 out.write_all(dot(&explored, &names).as_bytes())
+            } else if let Some(cut) = &cut {
+                writeln!(
+                    out,
+                    "# trace cut after {} of {} events: {}",
+                    cut.kept, cut.total, cut.reason
+                )
             } else {
                 Ok(())
             };
             graph.and_then(|()| out.flush())
         }
     });
-    super::finish_output(flushed)
+    super::finish_output(flushed)?;
+    eprintln!("{}", trace_summary(pos, algorithm, &result, cut.is_some()));
+    Ok(())
+}
+
+/// What a traced search found, and the view of the trace's scores: "algorithm sss, depth
+/// 2, 12345 nodes: best 炮二平五 (h2e2), Red +0.35; trace scores are Red's view (MAX,
+/// the side to move) in centipawns".
+fn trace_summary(pos: &Position, algorithm: Algorithm, result: &SearchResult, cut: bool) -> String {
+    let side = pos.side_to_move();
+    let best = match result.best_move {
+        Some(best) => format!(
+            "best {} ({}), {}",
+            chinese_move_name(pos, best),
+            best.iccs(),
+            result.verdict().shown(side).labelled()
+        ),
+        None => format!("no legal move: {} has lost", side.name()),
+    };
+    let stopped = if cut { " (stopped at the cut)" } else { "" };
+    format!(
+        "algorithm {algorithm}, depth {}, {} nodes{stopped}: {best}; trace scores are {}'s \
+         view (MAX, the side to move) in centipawns",
+        result.depth,
+        result.nodes,
+        side.name()
+    )
 }
 
 /// B*'s stop reason, SSS*'s steps or the MT passes, for the plain report.

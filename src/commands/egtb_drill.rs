@@ -16,7 +16,7 @@ use crate::cli::{DrillArgs, GlobalArgs};
 pub fn run(args: &DrillArgs, global: &GlobalArgs) -> Result<()> {
     let dir = super::egtb::tables_dir(args.dir.as_deref())?;
     let Some(name) = &args.material else {
-        return list(&dir, &lessons::lessons(&dir), args.json);
+        return list(&lessons::lessons(&dir), args.json);
     };
     let material: Material = name
         .parse()
@@ -64,7 +64,7 @@ fn open(_: lessons::Lesson, _: Start, _: &GlobalArgs) -> Result<()> {
     Err(super::left_out("egtb drill MATERIAL", "tui"))
 }
 
-fn list(dir: &std::path::Path, rows: &[LessonRow], as_json: bool) -> Result<()> {
+fn list(rows: &[LessonRow], as_json: bool) -> Result<()> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut text = String::new();
     if !as_json {
@@ -86,7 +86,7 @@ fn list(dir: &std::path::Path, rows: &[LessonRow], as_json: bool) -> Result<()> 
                 None => json!({
                     "material": name,
                     "installed": false,
-                    "made_on_first_use": lessons::check(dir, row.material).is_ok(),
+                    "made_on_first_use": row.made_on_first_use,
                 }),
             };
             text.push_str(&format!("{value}\n"));
@@ -100,7 +100,7 @@ fn list(dir: &std::path::Path, rows: &[LessonRow], as_json: bool) -> Result<()> 
                 )),
                 // A small table is made when its lesson starts; a large one first
                 // needs `egtb generate`.
-                None if lessons::check(dir, row.material).is_ok() => text.push_str(&format!(
+                None if row.made_on_first_use => text.push_str(&format!(
                     "{name:<9} {:<12} {:>6} {:<13} made on first use (seconds)\n",
                     "-", "-", "-"
                 )),

@@ -1,6 +1,6 @@
 //! `xiangqi-tui completions SHELL` and `xiangqi-tui man`: both generated from the one
-//! clap definition (`crate::cli`), and the page's keys from the one keymap, so they
-//! cannot drift from what the program accepts.
+//! clap definition (`crate::cli`), and the page's keys and `:` commands from the one
+//! keymap (`xiangqi_app::keymap`), so they cannot drift from what the program accepts.
 
 use std::io::Write;
 
@@ -147,17 +147,42 @@ fn value_name(arg: &Arg) -> String {
         .unwrap_or_else(|| arg.get_id().as_str().to_uppercase())
 }
 
-/// The keys, section by section, from the one keymap the program reads them from (the
-/// help, F1, shows those of where it is).
+/// The terminal UI's keys, section by section as its help shows them, then its `:`
+/// commands; where a key or a command means something else in a room or in the puzzle
+/// trainer, that is said after it.
 fn keys(roff: &mut Roff) {
+    use xiangqi_app::keymap::{InRoom, KEYMAP};
     roff.control("SH", ["KEYS"]);
-    for section in xiangqi_app::keymap::KEYMAP {
+    roff.text([roman(
+        "In the terminal UI (play, study, and a session on a server). F1 or ? shows \
+         the keys that apply where you are.",
+    )]);
+    for section in KEYMAP {
         roff.control("SS", [section.title]);
         for binding in section.bindings {
+            let mut help = binding.help.to_owned();
+            if let Some(puzzle) = binding.puzzle {
+                help.push_str(&format!("; in the puzzle trainer: {puzzle}"));
+            }
+            if let InRoom::Asks(_, room) = binding.room {
+                help.push_str(&format!("; in a room: {room}"));
+            }
             roff.control("TP", []);
             roff.text([bold(binding.keys)]);
-            roff.text([roman(binding.help)]);
+            roff.text([roman(help)]);
         }
+    }
+    roff.control("SS", ["Commands (type on the input line)"]);
+    for spec in xiangqi_app::commands::COMMANDS {
+        let mut help = spec.help.to_owned();
+        if let InRoom::Asks(_, room) = spec.room
+            && room != spec.help
+        {
+            help.push_str(&format!("; in a room: {room}"));
+        }
+        roff.control("TP", []);
+        roff.text([bold(spec.usage)]);
+        roff.text([roman(help)]);
     }
 }
 

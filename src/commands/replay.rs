@@ -1,9 +1,9 @@
 //! `xiangqi-tui replay FILE [--json]`: plays a game record, PGN (UTF-8, GBK or Big5) or XQF
-//! (recognised by its magic bytes), and prints the final FEN and the number of moves in
-//! plies, or the first move that fails with its number, its text and the reason (for XQF
-//! also its byte offset). `--json` also counts the comments and variations kept. When the
-//! repetition rules end the game within the record, both say the arbiter's ruling (and
-//! how many moves the record goes on after it).
+//! (recognised by its magic bytes), and prints the final FEN, the moves (and plies), the
+//! result and the opening (ECCO code and name), or the first move that fails with its
+//! number, its text and the reason (for XQF also its byte offset). `--json` also counts
+//! the comments and variations kept. When the repetition rules end the game within the
+//! record, both say the arbiter's ruling (and how many plies the record goes on after it).
 
 use std::io::Write;
 
@@ -123,14 +123,22 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
             })
         )
     } else {
-        let ruling = match ruling {
-            Some(ruling) if moves_after_end > 0 => {
-                format!("\nruling {ruling}; the record goes on {moves_after_end} moves after it")
-            }
-            Some(ruling) => format!("\nruling {ruling}"),
-            None => String::new(),
-        };
-        writeln!(out, "fen {fen}\nmoves {moves}\nresult {result}{ruling}")
+        // Moves as players count them (Red's and Black's make one), the plies beside.
+        let mut text = format!(
+            "fen {fen}\nmoves {} ({moves} plies)\nresult {result}\n",
+            moves.div_ceil(2)
+        );
+        if let Some(opening) = opening {
+            text.push_str(&format!("opening {opening}\n"));
+        }
+        match ruling {
+            Some(ruling) if moves_after_end > 0 => text.push_str(&format!(
+                "ruling {ruling}; the record goes on {moves_after_end} plies after it\n"
+            )),
+            Some(ruling) => text.push_str(&format!("ruling {ruling}\n")),
+            None => {}
+        }
+        write!(out, "{text}")
     };
     super::finish_output(written)
 }

@@ -13,10 +13,10 @@ use xiangqi_core::board::{Color, Move, Position};
 use xiangqi_core::notation::{Notation, format_move};
 use xiangqi_core::record::{GameRecord, RecordError};
 use xiangqi_engine::egtb::Tablebases;
-use xiangqi_engine::engine::{Engine, Limits, Verdict};
+use xiangqi_engine::engine::{Engine, Limits, Shown, Verdict};
 use xiangqi_engine::opening::classify;
 use xiangqi_engine::review::{
-    DEFAULT_DEPTH, GameReview, MoveReview, ReviewLimits, builtin_searchers, eval_text, review_game,
+    DEFAULT_DEPTH, GameReview, MoveReview, ReviewLimits, builtin_searchers, review_game,
 };
 
 use super::progress::ProgressBar;
@@ -145,12 +145,27 @@ fn move_number(pos: &Position) -> String {
     }
 }
 
+/// The score after the move as every screen shows scores: from Red's view in pawns,
+/// a mate naming the side that mates (`Black mates in 2`, `Red has mated`).
+fn score_text(m: &MoveReview) -> String {
+    match m.after {
+        // The mover has mated: the score's sign cannot say who.
+        Verdict::Mate(0) => Shown::Mate {
+            winner: m.side,
+            moves: 0,
+        }
+        .to_string(),
+        // From Red's view is the view of Red to move.
+        after => after.shown(Color::Red).to_string(),
+    }
+}
+
 fn move_line(pos: &Position, m: &MoveReview, notation: Notation) -> String {
     let name = format!("{}{}", format_move(pos, m.mv, notation), m.class.symbol());
     let mut line = format!(
         "{:>6} {name:<width$} {:>7}  {}",
         move_number(pos),
-        eval_text(m.after),
+        score_text(m),
         m.class,
         // Chinese names are two columns a character.
         width = if notation == Notation::Chinese || notation == Notation::ChineseTraditional {
@@ -181,6 +196,7 @@ fn write_text(
     if let Some(opening) = classify(&record.start, &record.moves) {
         writeln!(out, "opening {}", opening.label(notation.script()))?;
     }
+    writeln!(out, "scores from Red's view (+: Red is better)")?;
     let mut pos = record.start.clone();
     let lost = review.lost_by_rules().map(|m| m.ply);
     for m in &review.moves {
@@ -219,4 +235,40 @@ fn write_text(
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xiangqi_engine::review::MoveClass;
+
+    fn reviewed(side: Color, after: Verdict) -> MoveReview {
+        MoveReview {
+            ply: 1,
+            mv: Move::parse_coords("h2e2").unwrap(),
+            side,
+            before: Verdict::Centipawns(0),
+            after,
+            loss: 0.0,
+            class: MoveClass::Best,
+            best_line: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn scores_are_from_reds_view_and_mates_name_the_side_that_mates() {
+        let text = |side, after| score_text(&reviewed(side, after));
+        assert_eq!(text(Color::Black, Verdict::Centipawns(-35)), "-0.35");
+        assert_eq!(text(Color::Black, Verdict::Mate(-2)), "Black mates in 2");
+        assert_eq!(text(Color::Red, Verdict::Mate(3)), "Red mates in 3");
+        assert_eq!(text(Color::Black, Verdict::Mate(0)), "Black has mated");
+        assert_eq!(text(Color::Red, Verdict::Mate(0)), "Red has mated");
+        let line = move_line(
+            &Position::startpos(),
+            &reviewed(Color::Red, Verdict::Mate(-2)),
+            Notation::Iccs,
+        );
+        assert!(line.contains("Black mates in 2"), "{line}");
+        assert!(!line.contains('#'), "{line}");
+    }
 }

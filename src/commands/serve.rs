@@ -15,13 +15,13 @@ pub const DEFAULT_LISTEN: &str = "127.0.0.1:2222";
 pub fn run(args: &ServeArgs, global: &GlobalArgs) -> anyhow::Result<()> {
     let config = crate::commands::config::load(global)?;
     let flags = ServerTable {
-        listen: args.listen,
+        listen: args.listen.clone(),
         max_sessions: args.max_sessions,
         host_key: args.host_key.clone(),
         // `--time` (a global flag, read into the settings) sets the rooms' default
         // clock over `[server] time`.
         time: global.time.is_some().then_some(config.settings.time),
-        metrics: args.metrics,
+        metrics: args.metrics.clone(),
         ..ServerTable::default()
     };
     let table = merge_server(&config.file.server, &flags);
@@ -30,8 +30,10 @@ pub fn run(args: &ServeArgs, global: &GlobalArgs) -> anyhow::Result<()> {
         None => xiangqi_core::paths::data_dir()
             .context("no data directory on this system: give --data-dir")?,
     };
-    let listen: SocketAddr = match table.listen {
-        Some(address) => address,
+    let listen: SocketAddr = match &table.listen {
+        Some(address) => address
+            .resolve()
+            .map_err(|e| anyhow::anyhow!("--listen: {e}"))?,
         None => DEFAULT_LISTEN.parse()?,
     };
     let settings_of = &config.settings;
@@ -56,7 +58,14 @@ pub fn run(args: &ServeArgs, global: &GlobalArgs) -> anyhow::Result<()> {
     if let Some(n) = table.rooms_per_minute {
         settings.rooms_per_minute = n;
     }
-    settings.metrics = table.metrics;
+    settings.metrics = match &table.metrics {
+        Some(address) => Some(
+            address
+                .resolve()
+                .map_err(|e| anyhow::anyhow!("--metrics: {e}"))?,
+        ),
+        None => None,
+    };
     if let Some(n) = table.engine_threads {
         settings.engine_threads = n as usize;
     }

@@ -149,6 +149,20 @@ fn trace_prints_the_steps_with_nodes_named_by_their_moves() {
             .unwrap()
             .ends_with("case done ; value 998999999")
     );
+    // What it found, and the view of its scores, on standard error.
+    assert_eq!(
+        stderr,
+        "algorithm sss, depth 1, 36 nodes: best 车九平五 (a5e5), Red mates in 1; trace \
+         scores are Red's view (MAX, the side to move) in centipawns\n"
+    );
+    // From the start, SSS*'s OPEN holds every root move and their replies: each line
+    // shows OPEN's first entries and its length, so lines stay short.
+    let (ok, stdout, stderr) = run(&["--algorithm", "sss", "--depth", "2", "--trace"]);
+    assert!(ok, "{stderr}");
+    let longest = stdout.lines().map(str::len).max().unwrap();
+    assert!(longest < 2_000, "{longest}");
+    assert!(stdout.contains(" … (44 in all)"), "{stdout}");
+    assert!(stderr.starts_with("algorithm sss, depth 2, "), "{stderr}");
     let (ok, stdout, _) = run(&["--algorithm", "alphabeta", "--trace", "--notation", "iccs"]);
     assert!(ok);
     assert_eq!(

@@ -195,6 +195,24 @@ fn the_man_page_has_every_section_and_every_subcommand() {
         );
     }
     assert!(page.contains("Lobby (the SSH server"), "the lobby's keys");
+    // The terminal UI's keys and `:` commands, each from the keymap (roff writes a
+    // hyphen as `\-`).
+    assert!(page.contains(".SH KEYS\n"));
+    let roff = |text: &str| text.replace('-', "\\-");
+    for (_, binding) in xiangqi_app::keymap::bindings() {
+        assert!(
+            page.contains(&format!("\\fB{}\\fR\n", roff(binding.keys))),
+            "no key {}",
+            binding.keys
+        );
+    }
+    for spec in xiangqi_app::commands::COMMANDS {
+        assert!(
+            page.contains(&format!("\\fB{}\\fR\n", roff(spec.usage))),
+            "no command {}",
+            spec.usage
+        );
+    }
 }
 
 #[test]

@@ -271,7 +271,7 @@ fn mate_scores_are_mate_strings_and_moves_are_iccs() {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.starts_with("depth 2, values from Red's view\n"),
+        text.starts_with("depth 2, values in centipawns from Red's view\n"),
         "{text}"
     );
     let alphabeta = text.lines().find(|l| l.starts_with("alphabeta")).unwrap();

@@ -92,13 +92,13 @@ fn notation_converts_each_line_and_carries_on_after_errors() {
 }
 
 #[test]
-fn replay_prints_the_final_position_and_the_plies() {
+fn replay_prints_the_final_position_the_moves_and_the_opening() {
     let out = run(&["replay", &fixture("opening_utf8.pgn")], None);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(
         stdout(&out),
         "fen r2akabr1/8c/1cn1b1n2/p1p1p1R1p/6p2/2P6/P3P1P1P/1CN1C1N2/9/R1BAKAB2 w - - 14 8\n\
-         moves 14\nresult 1-0\n"
+         moves 7 (14 plies)\nresult 1-0\nopening C20 中炮过河车七路马对屏风马两头蛇\n"
     );
     let out = run(&["replay", "--json", &fixture("endgame_big5.pgn")], None);
     assert!(out.status.success(), "{}", stderr(&out));

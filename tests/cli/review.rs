@@ -152,9 +152,11 @@ fn check_review(record: &GameRecord, blunder: usize, name: &str) {
     let out = run(&["review", game.to_str().unwrap(), "--depth", "5"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let mut lines: Vec<String> = text(&out.stdout).lines().map(str::to_string).collect();
-    // The opening first (a central cannon game), then a line a move, then the accuracies.
+    // The opening first (a central cannon game), the view of the scores, then a line a
+    // move, then the accuracies.
     assert!(lines[0].starts_with("opening "), "{}", lines[0]);
-    lines.remove(0);
+    assert_eq!(lines[1], "scores from Red's view (+: Red is better)");
+    lines.drain(..2);
     assert_eq!(lines.len(), record.moves.len() + 2);
     assert!(lines[blunder - 1].contains("?? "), "{}", lines[blunder - 1]);
     assert!(

@@ -210,7 +210,7 @@ fn a_record_going_on_after_the_ruling_says_how_many_moves() {
     assert_eq!(
         last,
         "ruling 0-1 at ply 8: perpetual chase by Red (rule 18: a chariot may not chase an \
-         unprotected cannon perpetually); the record goes on 3 moves after it"
+         unprotected cannon perpetually); the record goes on 3 plies after it"
     );
 }
 

@@ -59,12 +59,23 @@ pub enum AppMode {
     Analysis,
     /// A textbook tree replayed one line at a time (`xiangqi-tui study FILE.tree`).
     Study(Box<super::explorer::TreeReplay>),
-    /// A shared room on a server, with its status line (who plays, the room's state).
-    Room(String),
+    /// A shared room on a server: its status line and the viewer's part in it.
+    Room(RoomMode),
     /// The puzzle trainer (`:puzzle`); the game waits in `App::game` as it was.
     Puzzle(Box<super::puzzle_mode::PuzzleMode>),
     /// The endgame school's drill (`:drill`); the game waits, untouched.
     Drill(Box<super::drill_link::DrillMode>),
+}
+
+/// A shared room as one session sees it (the server keeps the room itself).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RoomMode {
+    /// The status line: "room NAME | you: Red | A vs B | 2 watching | what is pending".
+    pub status: String,
+    /// The viewer's side; `None` for a spectator (and in an archived game).
+    pub seat: Option<Color>,
+    /// The server counts the viewer among its admins: their commands are offered.
+    pub admin: bool,
 }
 
 /// Browsing: an earlier position of the game is shown; the game itself is whole.
@@ -364,7 +375,11 @@ impl App {
             settings.time_control(Color::Black),
         );
         self.clock = GameClock::new(red, black);
-        self.game.write_controls(red, black);
+        // A game resumed with its own controls keeps its tags (and where its clocks
+        // started); other controls start with this ply.
+        if self.game.setup().controls != Some([red, black]) {
+            self.game.write_controls(red, black);
+        }
     }
 
     /// Whether a person may move now: no search runs, the game goes on, and the side to

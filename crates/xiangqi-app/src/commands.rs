@@ -305,14 +305,36 @@ pub fn find(name: &str) -> Option<&'static CommandSpec> {
         .find(|spec| spec.name == name || spec.alias == Some(name))
 }
 
-/// The message for a command `place` does not know, listing those it does.
-pub fn unknown(name: &str, place: Place) -> String {
-    let known: Vec<&str> = COMMANDS
+/// The message for a command the place `app` is in does not know: the one it was likely
+/// meant to be, and those it knows there (a room lists the admins' commands to admins
+/// only, and the seats' to the players only).
+pub fn unknown(name: &str, app: &App) -> String {
+    let place = app.place();
+    let room = match &app.mode {
+        super::app::AppMode::Room(room) => Some(room),
+        _ => None,
+    };
+    let admin = room.is_some_and(|room| room.admin);
+    let watching = room.is_some_and(|room| room.seat.is_none());
+    let known: Vec<&CommandSpec> = COMMANDS
         .iter()
         .filter(|spec| spec.places.contains(place))
-        .map(CommandSpec::head)
+        .filter(|spec| match &spec.room {
+            InRoom::Asks(RoomAsk::Moderate(_), _) => admin,
+            InRoom::Asks(RoomAsk::Resign | RoomAsk::Draw | RoomAsk::Undo | RoomAsk::Rematch, _) => {
+                !watching
+            }
+            _ => true,
+        })
         .collect();
-    format!("unknown command ':{name}'; commands: {}", known.join(" "))
+    let heads: Vec<&str> = known.iter().map(|spec| spec.head()).collect();
+    let meant = crate::config::suggest::closest(name, known.iter().map(|spec| spec.name))
+        .map(|meant| format!(" (did you mean ':{meant}'?)"))
+        .unwrap_or_default();
+    format!(
+        "unknown command ':{name}'{meant}; commands: {}",
+        heads.join(" ")
+    )
 }
 
 /// Runs `line` (without the colon). Errors show on the input line, which keeps the text.
@@ -329,7 +351,7 @@ pub fn run_line(app: &mut App, line: &str) -> Vec<Effect> {
         Some(_) if matches!(place, Place::Room | Place::Study | Place::Puzzle) => {
             Err(keymap::refusal(&format!(":{name}"), place))
         }
-        _ => Err(unknown(name, place)),
+        _ => Err(unknown(name, app)),
     };
     match result {
         Ok(effects) => {
@@ -362,7 +384,7 @@ fn run(
         }]),
         (_, _, Some(run)) => run(app, argument),
         // Only a room's own commands have no local meaning, and they apply only there.
-        (_, _, None) => Err(unknown(name, place)),
+        (_, _, None) => Err(unknown(name, app)),
     }
 }
 

@@ -309,7 +309,8 @@ fn list(app: &mut App, rows: Vec<LessonRow>) {
     });
 }
 
-/// "KRK      win          mate in 2" or "KRKAA    (not installed)".
+/// "KRK      win          mate in 2", "KHK      (made on first use)" (a small table,
+/// made when the lesson starts) or "KRKAA    (not installed)" (`egtb generate` first).
 pub fn lesson_label(row: &LessonRow) -> String {
     match &row.summary {
         Some(s) => format!(
@@ -318,6 +319,9 @@ pub fn lesson_label(row: &LessonRow) -> String {
             s.outlook().name(),
             s.longest_text()
         ),
+        None if row.made_on_first_use => {
+            format!("{:<9}(made on first use)", row.material.to_string())
+        }
         None => format!("{:<9}(not installed)", row.material.to_string()),
     }
 }

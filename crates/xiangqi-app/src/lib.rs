@@ -41,6 +41,7 @@ pub mod loading;
 pub mod move_list;
 pub mod notation_link;
 pub mod popup;
+pub mod prompt;
 pub mod puzzle_mode;
 pub mod records;
 pub mod remote_work;
@@ -54,7 +55,7 @@ pub mod update;
 
 pub use action::{Action, BrowseTo, Command, Direction, Effect, ExplorerMove, LogScroll, RoomAsk};
 pub use analysis::{Analysis, Purpose, graph_points};
-pub use app::{App, AppMode, Browse, EngineState, Focus, LastSearch, Notice, Thinking};
+pub use app::{App, AppMode, Browse, EngineState, Focus, LastSearch, Notice, RoomMode, Thinking};
 pub use compare_view::{CompareRequest, CompareUpdate, CompareView, compare_view_row};
 pub use drill_link::{
     DrillMode, School, SchoolJob, SchoolUpdate, open as open_drill, run as run_school,

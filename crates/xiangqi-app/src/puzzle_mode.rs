@@ -79,6 +79,9 @@ pub struct PuzzleMode {
     pub kept: Box<Kept>,
     pub change: Option<RatingChange>,
     pub tree: Option<ProofTreeView>,
+    /// The themes were asked for (Ctrl-T) before the puzzle was solved: they tell
+    /// what to look for, so they are hidden until then.
+    pub themes_asked: bool,
     /// The last id of a proof tree request (kept when the tree closes).
     tree_ids: u64,
     /// Effects for the driver, taken at the end of the update (`flow::settle`).
@@ -98,6 +101,14 @@ impl PuzzleMode {
     /// The piece a hint marks.
     pub fn hint(&self) -> Option<Square> {
         self.tree.is_none().then_some(self.session.hint).flatten()
+    }
+
+    /// Whether the pane shows the themes: once asked for, solved or the solution seen.
+    pub fn themes_shown(&self) -> bool {
+        self.themes_asked
+            || self.session.status == Status::Solved
+            || self.session.solution_shown
+            || self.tree.is_some()
     }
 
     /// The attacking side (at the bottom of the board).
@@ -132,6 +143,10 @@ pub fn command_line(app: &mut App, argument: &str) -> Result<Vec<Effect>, String
             return Ok(Vec::new());
         }
         ["hint"] if in_trainer => return Ok(hint(app)),
+        ["themes"] if in_trainer => {
+            show_themes(app);
+            return Ok(Vec::new());
+        }
         ["history"] => {
             show_history(app);
             return Ok(Vec::new());
@@ -218,7 +233,7 @@ fn parse_filter(words: &[&str]) -> Result<PuzzleFilter, String> {
 fn usage(word: &str) -> String {
     format!(
         "not understood: '{word}'; :puzzle [ID | mate N | theme NAME | history | next | retry \
-         | hint | tree | leave]"
+         | hint | themes | tree | leave]"
     )
 }
 
@@ -262,6 +277,7 @@ pub fn open(app: &mut App, puzzle: Puzzle, filter: PuzzleFilter) -> Vec<Effect> 
         kept,
         change: None,
         tree: None,
+        themes_asked: false,
         tree_ids: base + (1 << 31),
         outbox: Vec::new(),
         recorded: false,
@@ -315,6 +331,11 @@ pub fn command(app: &mut App, command: Command) -> Option<Vec<Effect>> {
             Vec::new()
         }),
         Command::Hint => hint(app),
+        // Ctrl-T: nothing thinks in the trainer; T for themes.
+        Command::StopThinking => {
+            show_themes(app);
+            Vec::new()
+        }
         Command::PuzzleTree => toggle_tree(app),
         Command::LeaveTraining => leave(app),
         Command::MoveCursor(direction) if tree_open => walk_tree(app, direction),
@@ -356,18 +377,45 @@ fn retry(app: &mut App) {
 }
 
 fn hint(app: &mut App) -> Vec<Effect> {
+    let rated = mode(app).is_some_and(|m| !app.trainer.profile.attempted(&m.session.puzzle.id));
     let Some(mode) = mode_mut(app) else {
         return Vec::new();
     };
+    // The hint is what fails a clean first attempt: say so as it is given.
+    let fails = if rated && mode.session.result().is_none() {
+        " (the attempt now counts as failed)"
+    } else {
+        ""
+    };
     match mode.session.ask_hint() {
         Ok(Some(request)) => {
-            app.notify("finding a hint...");
+            app.notify(format!("finding a hint...{fails}"));
             return vec![Effect::Puzzle(Box::new(request))];
         }
-        Ok(None) => app.notify("hint: the marked piece moves"),
+        Ok(None) => app.notify(format!("hint: the marked piece moves{fails}")),
         Err(message) => app.alert(message),
     }
     Vec::new()
+}
+
+/// Ctrl-T, `:puzzle themes`: the themes shown before the puzzle is solved.
+fn show_themes(app: &mut App) {
+    let Some(mode) = mode_mut(app) else {
+        return;
+    };
+    mode.themes_asked = true;
+    let themes: Vec<&str> = mode
+        .session
+        .puzzle
+        .themes
+        .iter()
+        .map(|t| t.name())
+        .collect();
+    app.notify(if themes.is_empty() {
+        "this puzzle has no themes".to_owned()
+    } else {
+        format!("themes: {}", themes.join(", "))
+    });
 }
 
 /// A move of the solver, from the input line or the board.
@@ -409,11 +457,18 @@ pub fn apply(app: &mut App, answer: PuzzleAnswer) -> Vec<Effect> {
     }
     let hint_asked = matches!(answer, PuzzleAnswer::Hint { .. });
     mode.session.apply(answer);
-    let no_hint = hint_asked && mode.session.hint.is_none();
+    let hint = hint_asked.then_some(mode.session.hint.is_some());
+    let id = mode.session.puzzle.id.clone();
+    let rated = !app.trainer.profile.attempted(&id);
     // The pane says what the answer was; "judging..." is over.
     app.notice = None;
-    if no_hint {
-        app.alert("no hint: the prover ran out of its budget");
+    match hint {
+        Some(false) => app.alert("no hint: the prover ran out of its budget"),
+        Some(true) if rated => {
+            app.notify("hint: the marked piece moves (the attempt counts as failed)");
+        }
+        Some(true) => app.notify("hint: the marked piece moves"),
+        None => {}
     }
     refresh(app);
     Vec::new()

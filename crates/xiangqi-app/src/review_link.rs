@@ -167,9 +167,13 @@ pub fn apply(app: &mut App, update: ReviewUpdate) {
             keep_scores(app, &record, &reviewed.review);
             let errors = reviewed.review.errors().count();
             let accuracy = |a: Option<f64>| a.map_or_else(|| "-".to_owned(), |a| format!("{a:.1}"));
+            let marked = match errors {
+                0 => "no move marked ?! ? or ??".to_owned(),
+                1 => "1 marked move: n/N on the board jump to it".to_owned(),
+                n => format!("{n} marked moves: n/N on the board jump to them"),
+            };
             app.notify(format!(
-                "review: accuracy Red {} Black {}; {errors} marked move(s): n/N on the board \
-                 jump to them",
+                "review: accuracy Red {} Black {}; {marked}",
                 accuracy(reviewed.review.red_accuracy),
                 accuracy(reviewed.review.black_accuracy)
             ));

@@ -96,9 +96,7 @@ pub fn request(app: &mut App, argument: &str) -> Result<Effect, String> {
         ));
     }
     let (trace, names) = match (&app.study.saved, &app.study.names) {
-        (SavedTrace::None, _) | (_, None) => {
-            return Err("no trace to save: run a traced search first".to_owned());
-        }
+        (SavedTrace::None, _) | (_, None) => return Err(no_trace(app)),
         (trace, Some(names)) => (trace.clone(), names.clone()),
     };
     let options = ExportOptions {
@@ -122,6 +120,21 @@ pub fn request(app: &mut App, argument: &str) -> Result<Effect, String> {
         trace,
         names,
     })))
+}
+
+/// Why there is nothing to save, and how to get a trace.
+fn no_trace(app: &App) -> String {
+    if app.config.settings.trace.traces() {
+        "no trace to save yet: let the engine search (Ctrl-G), then save".to_owned()
+    } else {
+        format!(
+            "no trace to save: {}; F11 to nodes or events, then a search (Ctrl-G) records one",
+            match app.config.settings.trace {
+                crate::config::TraceLevel::Off => "the log is off",
+                _ => "the log keeps summaries only",
+            }
+        )
+    }
 }
 
 /// A report of the saving thread.

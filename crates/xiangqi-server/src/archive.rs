@@ -127,7 +127,8 @@ fn pad_left(text: &str, columns: usize) -> String {
     format!("{}{text}", " ".repeat(columns.saturating_sub(text.width())))
 }
 
-/// Games as lines under their headings (at most 79 columns).
+/// Games as lines under their headings (at most 78 columns: the lobby's list inside
+/// its borders at 80).
 pub fn games_lines(games: &[ArchivedGame]) -> Vec<String> {
     if games.is_empty() {
         return vec!["no finished games yet".to_owned()];
@@ -136,7 +137,7 @@ pub fn games_lines(games: &[ArchivedGame]) -> Vec<String> {
         let [id, date, red, black, result, opening, how] = cells;
         format!(
             "{} {} {} {} {} {} {how}",
-            pad_left(id, 6),
+            pad_left(id, 5),
             pad(date, 10),
             pad(&fit_name(red, GAME_NAME_COLUMNS), GAME_NAME_COLUMNS),
             pad(&fit_name(black, GAME_NAME_COLUMNS), GAME_NAME_COLUMNS),
@@ -243,12 +244,12 @@ mod tests {
             ended: 86_400 * 365,
         };
         let lines = games_lines(&[ArchivedGame { id: 7, game }]);
-        assert!(lines.iter().all(|line| line.width() <= 79), "{lines:#?}");
+        assert!(lines.iter().all(|line| line.width() <= 78), "{lines:#?}");
         assert_eq!(
             lines,
             [
-                "    ID DATE       RED           BLACK         RESULT  ECCO TERMINATION",
-                "     7 1971.01.01 ann           bart~ (guest) 1-0     C20  resignation, unrated",
+                "   ID DATE       RED           BLACK         RESULT  ECCO TERMINATION",
+                "    7 1971.01.01 ann           bart~ (guest) 1-0     C20  resignation, unrated",
             ]
         );
         let player = Player {

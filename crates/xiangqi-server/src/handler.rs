@@ -232,7 +232,7 @@ impl Client {
                 addr = %addr,
                 user = %name,
                 key = "guest",
-                "{addr} signed in as guest {name}"
+                "{addr} signed in as {name}"
             ),
         }
     }

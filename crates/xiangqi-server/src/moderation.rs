@@ -201,7 +201,7 @@ async fn blocking<T: Send + 'static>(
         .map_err(|error| error.to_string())
 }
 
-fn is_admin(hub: &Hub, key: Option<&str>) -> bool {
+pub(crate) fn is_admin(hub: &Hub, key: Option<&str>) -> bool {
     key.is_some_and(|key| hub.settings.admins.contains(key))
 }
 

@@ -172,6 +172,8 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
         bad_codes: 0,
         start,
     };
+    let admin = crate::moderation::is_admin(&hub, session.key());
+    session.ui.set_admin(admin);
     // A guest's identity is its resume code: the log never shows it.
     let shown_identity = session.key().unwrap_or("guest").to_owned();
     let addr = addr_text(session.start.addr);
@@ -180,8 +182,10 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
         addr = %addr,
         user = %session.start.name,
         key = %shown_identity,
-        "{addr} session started for {} ({shown_identity})",
+        "{addr} session started for {}{}",
         session.start.name,
+        // A guest's name says it is one already ("ann (guest)").
+        session.key().map(|key| format!(" ({key})")).unwrap_or_default(),
     );
     // Held for the session's life: how an admin's kick or ban reaches it.
     let mut registration =

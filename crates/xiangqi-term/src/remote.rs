@@ -117,6 +117,8 @@ pub struct RemoteSession {
     told_ahead: Option<usize>,
     /// The server's endgame tables, shared by its sessions (`show_drill`).
     school: Option<Arc<SchoolTables>>,
+    /// The server counts this session's key among its admins.
+    admin: bool,
 }
 
 fn area(width: u16, height: u16) -> Rect {
@@ -171,7 +173,13 @@ impl RemoteSession {
             work,
             told_ahead: None,
             school: None,
+            admin: false,
         })
+    }
+
+    /// The session is an admin's: a room offers the admins' commands.
+    pub fn set_admin(&mut self, admin: bool) {
+        self.admin = admin;
     }
 
     pub fn app(&self) -> &App {
@@ -292,7 +300,11 @@ impl RemoteSession {
                 self.chat_seen = number + 1;
             }
         }
-        self.app.mode = AppMode::Room(status_text(&view));
+        self.app.mode = AppMode::Room(xiangqi_app::RoomMode {
+            status: status_text(&view),
+            seat: view.my_side,
+            admin: self.admin,
+        });
         self.screen = Screen::Room(Box::new(view));
     }
 

@@ -11,12 +11,12 @@ use xiangqi_app::action::{Command, LobbyKey};
 use xiangqi_app::keymap::{self, Pane, Place};
 
 use xiangqi_app::game::{
-    LOBBY_USAGE, LobbyCommand, Moderation, RoomKind, RoomSummary, lobby_help_lines, room_headings,
-    room_line,
+    LOBBY_HELP, LOBBY_USAGE, LobbyCommand, Moderation, RoomKind, RoomSummary, lobby_help_lines,
+    room_headings, room_line,
 };
 
 use super::remote::Intent;
-use super::view::text::tail;
+use super::view::text::{fit, tail, wrap};
 use unicode_width::UnicodeWidthStr;
 use xiangqi_app::action::Action;
 use xiangqi_app::app::App;
@@ -183,7 +183,7 @@ pub fn draw(lobby: &Lobby, app: &App, frame: &mut Frame) {
     let shown = lobby.shown();
     let (lines, title) = match shown {
         Shown::Help => (
-            help_lines(app),
+            help_lines(app, usize::from(list.width.saturating_sub(2))),
             " lobby commands (Esc: the rooms) ".to_owned(),
         ),
         Shown::Page(page) => (
@@ -197,7 +197,9 @@ pub fn draw(lobby: &Lobby, app: &App, frame: &mut Frame) {
         .border_style(palette.pane_border_focused)
         .title(Span::styled(title, palette.pane_title));
     let mut paragraph = Paragraph::new(lines).block(block).style(palette.pane);
-    if lobby.help {
+    // The help and the words of an empty room list are text to read whole: they wrap.
+    let prose = lobby.help || (matches!(shown, Shown::Rooms) && lobby.rooms.is_empty());
+    if prose {
         paragraph = paragraph.wrap(Wrap { trim: false });
     }
     frame.render_widget(paragraph, list);
@@ -218,8 +220,20 @@ pub fn draw(lobby: &Lobby, app: &App, frame: &mut Frame) {
         Shown::Page(_) | Shown::Help => format!(" {back}: the rooms"),
     };
     let quit = name(Pane::Any, Command::Quit);
+    // Where the whole line does not fit, the list's keys and the way out matter most.
+    let width = usize::from(help.width);
+    let full = format!("{keys} | help: the commands | {quit} leaves");
+    let first = if full.width() <= width {
+        full
+    } else {
+        fit(
+            &format!("{keys} | {quit} leaves"),
+            width,
+            app.glyphs().ellipsis(),
+        )
+    };
     let help_lines = vec![
-        Line::from(format!("{keys} | help: the commands | {quit} leaves")),
+        Line::from(first),
         Line::from(" in a room: moves as at home, Ctrl-R resign, :draw, :undo, :say TEXT, :leave"),
     ];
     frame.render_widget(Paragraph::new(help_lines).style(palette.text), help);
@@ -309,11 +323,26 @@ fn page_lines<'a>(page: &'a Page, app: &'a App) -> Vec<Line<'a>> {
     lines
 }
 
-/// The lobby's keys (from the keymap), then its commands.
-fn help_lines(app: &App) -> Vec<Line<'_>> {
+/// The lobby's keys (from the keymap), then its commands, in `width` columns: a
+/// description too long goes on under itself, the commands' column kept clear.
+fn help_lines(app: &App, width: usize) -> Vec<Line<'_>> {
+    let column = LOBBY_HELP
+        .iter()
+        .map(|(command, _)| command.width() + 1)
+        .max()
+        .unwrap_or(0);
     let mut lines: Vec<Line> = key_lines().into_iter().map(Line::from).collect();
     lines.push(Line::from(""));
-    lines.extend(lobby_help_lines().into_iter().map(Line::from));
+    lines.extend(
+        lobby_help_lines()
+            .iter()
+            .flat_map(|line| {
+                // wrap indents from the line's own indentation ("  CONTROL").
+                let own = line.len() - line.trim_start().len();
+                wrap(line, width, column - own, app.glyphs().ellipsis())
+            })
+            .map(Line::from),
+    );
     lines.push(Line::from(""));
     lines.push(Line::styled(
         format!("usage: {LOBBY_USAGE}"),
@@ -411,6 +440,85 @@ mod tests {
             selected: 0,
             opening: "step through the game",
         }
+    }
+
+    #[test]
+    fn the_empty_room_list_says_what_to_type_whole_at_80_columns() {
+        use xiangqi_app::config::{Config, Overrides};
+        let config = Config::load(None, None, &Overrides::default()).unwrap();
+        let app = App::new(
+            config,
+            xiangqi_app::config::theme::ColorEnv::default(),
+            false,
+        );
+        let mut terminal =
+            ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
+        terminal
+            .draw(|frame| draw(&Lobby::default(), &app, frame))
+            .unwrap();
+        let buffer = terminal.backend().buffer();
+        let text: String = (0..buffer.area.height)
+            .map(|y| {
+                let row: String = (0..buffer.area.width)
+                    .map(|x| buffer[(x, y)].symbol().to_owned())
+                    .collect();
+                format!("{} ", row.trim_matches(['│', ' ']))
+            })
+            .collect();
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(text.contains("'drill' for the endgame school"), "{text}");
+        assert!(
+            text.contains("'new engine' to play the engine or train alone"),
+            "{text}"
+        );
+        // The help: a description's rest under the descriptions, not under the commands.
+        let mut lobby = Lobby {
+            help: true,
+            ..Lobby::default()
+        };
+        terminal.draw(|frame| draw(&lobby, &app, frame)).unwrap();
+        let buffer = terminal.backend().buffer();
+        let rows: Vec<String> = (0..buffer.area.height)
+            .map(|y| {
+                (0..buffer.area.width)
+                    .map(|x| buffer[(x, y)].symbol().to_owned())
+                    .collect()
+            })
+            .collect();
+        let control = rows
+            .iter()
+            .position(|row| row.starts_with("│  CONTROL "))
+            .unwrap();
+        assert!(
+            rows[control + 1].starts_with(&format!("│{}it ", " ".repeat(28))),
+            "{}",
+            rows[control + 1]
+        );
+        let at = rows
+            .iter()
+            .position(|row| row.contains("│drill [ENDING]"))
+            .unwrap();
+        assert!(rows[at].ends_with("perfect       │"), "{}", rows[at]);
+        assert!(
+            rows[at + 1].starts_with(&format!("│{}defence ", " ".repeat(28))),
+            "{}",
+            rows[at + 1]
+        );
+        // A list's keys too long with the rest: the way out stays, the help goes.
+        lobby.help = false;
+        lobby.page = Some(Page {
+            opening: "step through the game",
+            ..games_page(&[1])
+        });
+        terminal.draw(|frame| draw(&lobby, &app, frame)).unwrap();
+        let buffer = terminal.backend().buffer();
+        let keys: String = (0..80)
+            .map(|x| buffer[(x, 20)].symbol().to_owned())
+            .collect();
+        assert_eq!(
+            keys.trim_end(),
+            " Up/Down, Enter: step through the game | Esc: the rooms | Ctrl-C leaves"
+        );
     }
 
     #[test]

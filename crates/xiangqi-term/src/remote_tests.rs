@@ -198,7 +198,8 @@ fn every_key_and_command_a_room_refuses_says_so() {
 fn a_room_lists_and_asks_only_what_a_room_allows() {
     let mut session = session();
     session.show_room(room(Some(Color::Red), GameState::new(Position::startpos())));
-    let known = ":theme :review :ruling :resign :draw :help :undo :leave :say :rematch :kick :ban :unban :close";
+    // The admins' commands are listed to admins only.
+    let known = ":theme :review :ruling :resign :draw :help :undo :leave :say :rematch";
     assert!(session.feed(b":nonsense\r").is_empty());
     let error = format!("unknown command ':nonsense'; commands: {known}");
     assert_eq!(session.app().input.error(), Some(error.as_str()));
@@ -487,6 +488,48 @@ fn a_wrong_move_in_a_remote_puzzle_is_refuted_by_the_prover_on_a_thread() {
         panic!("the failed attempt is kept: {intents:?}");
     };
     assert!(!record.attempt.solved);
+}
+
+#[test]
+fn a_room_lists_the_admins_commands_to_admins_only() {
+    let typo = |admin: bool| {
+        let mut session = session();
+        session.set_admin(admin);
+        session.show_room(room(None, GameState::new(Position::startpos())));
+        assert!(session.feed(b":sayy hi\r").is_empty());
+        session.app().input.error().unwrap_or_default().to_owned()
+    };
+    let guest = typo(false);
+    assert!(
+        guest.starts_with("unknown command ':sayy' (did you mean ':say'?); commands: "),
+        "{guest}"
+    );
+    for admins in [":kick", ":ban", ":unban", ":close"] {
+        assert!(!guest.contains(admins), "{guest}");
+    }
+    assert!(guest.contains(":leave"), "{guest}");
+    // A spectator is not offered what only the players may ask.
+    assert!(
+        guest.ends_with("commands: :theme :review :ruling :help :leave :say"),
+        "{guest}"
+    );
+    let admin = typo(true);
+    assert!(admin.ends_with(":kick :ban :unban :close"), "{admin}");
+}
+
+#[test]
+fn a_spectator_is_not_asked_for_a_move() {
+    let mut session = session();
+    session.show_room(room(None, GameState::new(Position::startpos())));
+    assert_eq!(
+        xiangqi_app::prompt::prompt_hint(session.app()),
+        "you are watching: :say TEXT to chat, :leave for the lobby | F1 help"
+    );
+    let frame = String::from_utf8_lossy(&session.render().unwrap()).into_owned();
+    assert!(!frame.contains("type a move"), "{frame}");
+    let mut player = super::tests::session();
+    player.show_room(room(Some(Color::Red), GameState::new(Position::startpos())));
+    assert!(xiangqi_app::prompt::prompt_hint(player.app()).starts_with("type a move"));
 }
 
 #[test]

@@ -18,7 +18,7 @@ mod server;
 mod settings;
 mod settings_table;
 mod source;
-mod suggest;
+pub(crate) mod suggest;
 pub mod theme;
 mod threads;
 mod time;
@@ -31,7 +31,9 @@ pub use keys::{Overrides, SAMPLE_CONFIG, SettingKey, Settings, SettingsLayer};
 pub use loaded::Config;
 pub use paths::{CONFIG_FILE_NAME, ConfigLocation, THEMES_DIR_NAME, user_themes_dir};
 pub use raw_value::RawValue;
-pub use server::{MaxStartups, SERVER_KEY, SERVER_KEYS, ServerAuth, ServerTable, merge_server};
+pub use server::{
+    ListenAddress, MaxStartups, SERVER_KEY, SERVER_KEYS, ServerAuth, ServerTable, merge_server,
+};
 pub use settings::{BUILTIN_ENGINE, MAX_DEPTH, MAX_HASH_MB, NO_LIMIT, merge};
 pub use threads::{AUTO_THREADS, Threads};
 pub use time::{SAME_TIME, SideTime};
@@ -79,6 +81,55 @@ mod tests {
             );
         }
         assert_eq!(file.profile_names(), ["beginner", "full-strength", "study"]);
+        let study = file
+            .resolve(Some("study"), &SettingsLayer::default())
+            .unwrap();
+        assert_eq!((study.algorithm, study.depth), (Algorithm::Sss, Some(3)));
+    }
+
+    #[test]
+    fn a_setting_added_at_the_end_of_the_sample_is_a_top_level_one() {
+        // No [section] is open at the end of the file `config init` writes.
+        // (Every setting is written out above; `profile` is the one left commented.)
+        let text = format!("{SAMPLE_CONFIG}profile = \"beginner\"\n");
+        let file =
+            ConfigFile::parse(&text, Path::new("sample.toml"), &builtin_theme_names()).unwrap();
+        assert_eq!(file.default_profile.as_deref(), Some("beginner"));
+        // A setting written twice is refused where it stands, not taken as the server's.
+        let twice = format!("{SAMPLE_CONFIG}level = 5\n");
+        let errors = ConfigFile::parse(&twice, Path::new("sample.toml"), &builtin_theme_names())
+            .unwrap_err()
+            .to_string();
+        assert!(errors.contains("level"), "{errors}");
+        assert!(!errors.contains("server.level"), "{errors}");
+    }
+
+    #[test]
+    fn the_samples_server_section_uncommented_is_valid() {
+        let at = SAMPLE_CONFIG.find("\n# [server]\n").unwrap();
+        let uncommented: Vec<&str> = SAMPLE_CONFIG[at..]
+            .lines()
+            .map(|line| match line.strip_prefix("# ") {
+                Some(rest)
+                    if rest == "[server]"
+                        || rest.split_once(" = ").is_some_and(|(key, _)| {
+                            key.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
+                        }) =>
+                {
+                    rest
+                }
+                _ => line,
+            })
+            .collect();
+        let text = uncommented.join("\n");
+        let file =
+            ConfigFile::parse(&text, Path::new("server.toml"), &builtin_theme_names()).unwrap();
+        assert_eq!(
+            file.server.listen,
+            Some("127.0.0.1:2222".parse().unwrap()),
+            "{text}"
+        );
+        assert_eq!(file.server.max_rooms, Some(200));
     }
 
     #[test]

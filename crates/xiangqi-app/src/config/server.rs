@@ -1,7 +1,7 @@
 //! The `[server]` table: settings of `xiangqi-tui serve`. Every key is optional (the
 //! command's defaults apply) and checked where it stands, like the other keys.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::path::PathBuf;
 
 use toml::Spanned;
@@ -35,7 +35,7 @@ impl ServerAuth {
 /// The `[server]` table as written; `None`: not set.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ServerTable {
-    pub listen: Option<SocketAddr>,
+    pub listen: Option<ListenAddress>,
     pub max_sessions: Option<u32>,
     pub max_per_address: Option<u32>,
     pub idle_timeout_s: Option<u32>,
@@ -73,7 +73,94 @@ pub struct ServerTable {
     /// Chat lines one identity may say per minute.
     pub say_per_minute: Option<u32>,
     /// Where Prometheus reads `/metrics` (none: no metrics).
-    pub metrics: Option<SocketAddr>,
+    pub metrics: Option<ListenAddress>,
+}
+
+/// An address to listen on as written: an IP address or a host name, and a port
+/// (`0.0.0.0:2222`, `localhost:2222`, `[::1]:2222`). A name is looked up when the
+/// server starts ([`ListenAddress::resolve`]), so reading a config that names a host
+/// never waits on the network.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListenAddress {
+    host: String,
+    port: u16,
+}
+
+impl std::str::FromStr for ListenAddress {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<ListenAddress, String> {
+        if let Ok(address) = text.parse::<SocketAddr>() {
+            return Ok(ListenAddress {
+                host: address.ip().to_string(),
+                port: address.port(),
+            });
+        }
+        let shown: String = text.chars().take(60).collect();
+        let Some((host, port)) = text.rsplit_once(':') else {
+            return Err(format!(
+                "'{shown}' has no port: write HOST:PORT, like 127.0.0.1:2222 or localhost:2222"
+            ));
+        };
+        let port: u16 = port
+            .parse()
+            .map_err(|_| format!("bad port in '{shown}': a number from 0 to 65535"))?;
+        // A host name: letters, digits, '-' and '.' (RFC 1123), at most 253 of them.
+        let name = !host.is_empty()
+            && host.len() <= 253
+            && host
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.');
+        if !name {
+            return Err(format!(
+                "bad host in '{shown}': an IP address or a host name, like 127.0.0.1:2222 \
+                 or localhost:2222"
+            ));
+        }
+        Ok(ListenAddress {
+            host: host.to_owned(),
+            port,
+        })
+    }
+}
+
+impl std::fmt::Display for ListenAddress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.host.contains(':') {
+            write!(f, "[{}]:{}", self.host, self.port)
+        } else {
+            write!(f, "{}:{}", self.host, self.port)
+        }
+    }
+}
+
+impl From<SocketAddr> for ListenAddress {
+    fn from(address: SocketAddr) -> ListenAddress {
+        ListenAddress {
+            host: address.ip().to_string(),
+            port: address.port(),
+        }
+    }
+}
+
+impl ListenAddress {
+    /// The socket address: an IP address as it is, a host name looked up (its first
+    /// IPv4 address, else its first one).
+    pub fn resolve(&self) -> Result<SocketAddr, String> {
+        if let Ok(ip) = self.host.parse::<IpAddr>() {
+            return Ok(SocketAddr::new(ip, self.port));
+        }
+        let found: Vec<SocketAddr> = (self.host.as_str(), self.port)
+            .to_socket_addrs()
+            .map_err(|error| format!("cannot look up '{}': {error}", self.host))?
+            .collect();
+        found
+            .iter()
+            .find(|address| address.is_ipv4())
+            .or(found.first())
+            .copied()
+            .ok_or_else(|| format!("'{}' has no address", self.host))
+    }
 }
 
 /// OpenSSH's MaxStartups, `start:rate:full` (or a bare `full`): connections that have
@@ -171,8 +258,8 @@ fn number(key: &str, raw: RawValue<'_>, min: u32, max: u32) -> Result<u32, Confi
         })
 }
 
-fn address(key: &str, raw: RawValue<'_>, example: &str) -> Result<SocketAddr, ConfigProblem> {
-    let expected = format!("an address and port like \"{example}\"");
+fn address(key: &str, raw: RawValue<'_>, example: &str) -> Result<ListenAddress, ConfigProblem> {
+    let expected = format!("an address and port like \"{example}\" (a host name too)");
     let value = text(key, raw, &expected)?;
     value.parse().map_err(|_| ConfigProblem::WrongType {
         key: key.to_owned(),
@@ -359,7 +446,7 @@ impl ServerTable {
 /// file's table. What neither sets keeps the server's default.
 pub fn merge_server(file: &ServerTable, flags: &ServerTable) -> ServerTable {
     ServerTable {
-        listen: flags.listen.or(file.listen),
+        listen: flags.listen.clone().or_else(|| file.listen.clone()),
         max_sessions: flags.max_sessions.or(file.max_sessions),
         max_per_address: flags.max_per_address.or(file.max_per_address),
         idle_timeout_s: flags.idle_timeout_s.or(file.idle_timeout_s),
@@ -390,7 +477,7 @@ pub fn merge_server(file: &ServerTable, flags: &ServerTable) -> ServerTable {
         forfeit_after_days: flags.forfeit_after_days.or(file.forfeit_after_days),
         new_names_per_hour: flags.new_names_per_hour.or(file.new_names_per_hour),
         say_per_minute: flags.say_per_minute.or(file.say_per_minute),
-        metrics: flags.metrics.or(file.metrics),
+        metrics: flags.metrics.clone().or_else(|| file.metrics.clone()),
     }
 }
 

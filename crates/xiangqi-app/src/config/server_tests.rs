@@ -193,3 +193,36 @@ fn an_allowlist_without_keys_is_refused() {
     let listed = format!("[server]\nauth = \"allowlist\"\nadmins = [\"{ADMIN}\"]\n");
     assert!(ConfigFile::parse(&listed, Path::new("c.toml"), &[]).is_ok());
 }
+
+#[test]
+fn listen_addresses_take_host_names_looked_up_at_start() {
+    let named: ListenAddress = "localhost:2222".parse().unwrap();
+    assert_eq!(named.to_string(), "localhost:2222");
+    let address = named.resolve().unwrap();
+    assert!(address.ip().is_loopback(), "{address}");
+    assert_eq!(address.port(), 2222);
+    let v6: ListenAddress = "[::1]:22".parse().unwrap();
+    assert_eq!(v6.to_string(), "[::1]:22");
+    assert_eq!(v6.resolve().unwrap(), "[::1]:22".parse().unwrap());
+    assert_eq!(
+        "localhost".parse::<ListenAddress>().unwrap_err(),
+        "'localhost' has no port: write HOST:PORT, like 127.0.0.1:2222 or localhost:2222"
+    );
+    assert_eq!(
+        "localhost:http".parse::<ListenAddress>().unwrap_err(),
+        "bad port in 'localhost:http': a number from 0 to 65535"
+    );
+    assert!(
+        "bad host!:22"
+            .parse::<ListenAddress>()
+            .unwrap_err()
+            .starts_with("bad host in 'bad host!:22'")
+    );
+    let text = "[server]\nlisten = \"localhost:2200\"\n";
+    let file = ConfigFile::parse(text, Path::new("c.toml"), &[]).unwrap();
+    assert_eq!(file.server.listen, Some(named_port(2200)));
+}
+
+fn named_port(port: u16) -> ListenAddress {
+    format!("localhost:{port}").parse().unwrap()
+}

@@ -312,8 +312,28 @@ impl LobbyCommand {
             ["help"] => Ok(LobbyCommand::Help),
             ["resume", code] => Ok(LobbyCommand::Resume(ResumeCode::parse(code)?)),
             ["rename", name] => Ok(LobbyCommand::Rename((*name).to_owned())),
+            ["new", kind, ..] => Err(misspelt(kind, &["engine", "human"], "new ")),
+            [word, ..] if !LOBBY_WORDS.contains(word) => Err(misspelt(word, LOBBY_WORDS, "")),
             _ => Err(format!("usage: {LOBBY_USAGE}")),
         }
+    }
+}
+
+/// The first words of the lobby's commands.
+const LOBBY_WORDS: &[&str] = &[
+    "new", "play", "join", "watch", "rooms", "games", "pgn", "top", "puzzle", "puzzles", "drill",
+    "help", "resume", "rename",
+];
+
+/// A word none of `known` is: the one it likely meant (after `before`), and the usage.
+fn misspelt(word: &str, known: &[&str], before: &str) -> String {
+    let shown: String = word.chars().filter(|c| !c.is_control()).take(20).collect();
+    match crate::config::suggest::closest(word, known.iter().copied()) {
+        Some(meant) => format!(
+            "unknown command '{before}{shown}' (did you mean '{before}{meant}'?); \
+             usage: {LOBBY_USAGE}"
+        ),
+        None => format!("unknown command '{before}{shown}'; usage: {LOBBY_USAGE}"),
     }
 }
 

@@ -161,3 +161,28 @@ fn resume_codes_read_back_whatever_the_case_dash_or_lookalikes() {
     assert!(ResumeCode::parse("01Z0-8ZH").is_err());
     assert!(ResumeCode::parse("01Z0-8ZHU").is_err());
 }
+
+#[test]
+fn a_misspelt_command_gets_the_one_it_likely_meant() {
+    assert_eq!(
+        LobbyCommand::parse("romos"),
+        Err(format!(
+            "unknown command 'romos' (did you mean 'rooms'?); usage: {LOBBY_USAGE}"
+        ))
+    );
+    assert_eq!(
+        LobbyCommand::parse("new enigne k7"),
+        Err(format!(
+            "unknown command 'new enigne' (did you mean 'new engine'?); usage: {LOBBY_USAGE}"
+        ))
+    );
+    assert_eq!(
+        LobbyCommand::parse("xyzzy"),
+        Err(format!("unknown command 'xyzzy'; usage: {LOBBY_USAGE}"))
+    );
+    // A known command with the wrong words gets the usage alone.
+    assert_eq!(
+        LobbyCommand::parse("join a b"),
+        Err(format!("usage: {LOBBY_USAGE}"))
+    );
+}

@@ -21,6 +21,9 @@ const TAG_RED_CONTROL: &str = "RedTimeControl";
 const TAG_BLACK_CONTROL: &str = "BlackTimeControl";
 const TAG_RED_LEFT: &str = "RedTimeLeft";
 const TAG_BLACK_LEFT: &str = "BlackTimeLeft";
+/// The plies played when the clocks started, for clocks set in the middle of a game
+/// (PGN's `TimeControl` would claim them for the whole game); absent: from the start.
+const TAG_CLOCK_START: &str = "ClockStart";
 
 /// The tags that hold the time controls and the time left (a record that keeps only
 /// some tags keeps these for its clocks).
@@ -30,6 +33,7 @@ pub const CLOCK_TAGS: &[&str] = &[
     TAG_BLACK_CONTROL,
     TAG_RED_LEFT,
     TAG_BLACK_LEFT,
+    TAG_CLOCK_START,
 ];
 
 /// The `Event` of a game played in this program; a game whose `Event` is another (a
@@ -50,6 +54,8 @@ pub struct Setup {
     pub controls: Option<[Option<TimeControl>; 2]>,
     /// Red's and Black's time left.
     pub time_left: [Option<Duration>; 2],
+    /// The plies played when the clocks started (0: from the first move).
+    pub clock_start: usize,
 }
 
 impl Setup {
@@ -62,12 +68,15 @@ impl Setup {
         self
     }
 
-    /// `clock` (made with `controls`) set to the time left saved, for `game`'s moves.
+    /// `clock` (made with `controls`) set to the time left saved, for `game`'s moves
+    /// since the clocks started.
     pub fn restore_clock(&self, clock: &mut GameClock, game: &GameState) {
         let mut moves = [0u32; 2];
         let mut side = game.start().side_to_move();
-        for _ in 0..game.ply() {
-            moves[side.index()] += 1;
+        for ply in 0..game.ply() {
+            if ply >= self.clock_start {
+                moves[side.index()] += 1;
+            }
             side = side.opponent();
         }
         for side in [Color::Red, Color::Black] {
@@ -145,11 +154,22 @@ impl GameState {
 
     /// Writes Red's and Black's time controls: PGN's `TimeControl` when they are the same,
     /// else `RedTimeControl` and `BlackTimeControl`. A control taken away is written as
-    /// none (`-`), so that a resume does not bring it back.
+    /// none (`-`), so that a resume does not bring it back. Clocks started after the
+    /// first move are written as each side's, with the ply they started at
+    /// (`ClockStart`): no `TimeControl` says the whole game was played with them.
     pub fn write_controls(&mut self, red: Option<TimeControl>, black: Option<TimeControl>) {
         let tag = |control: Option<TimeControl>| {
             control.map_or_else(|| "-".to_owned(), |control| control.pgn_tag())
         };
+        let start = self.ply();
+        if start > 0 && (red.is_some() || black.is_some()) {
+            self.remove_tag(TAG_CONTROL);
+            self.set_tag(TAG_RED_CONTROL, &tag(red));
+            self.set_tag(TAG_BLACK_CONTROL, &tag(black));
+            self.set_tag(TAG_CLOCK_START, &start.to_string());
+            return;
+        }
+        self.remove_tag(TAG_CLOCK_START);
         if red == black {
             if red.is_some() || self.tag(TAG_CONTROL).is_some() {
                 self.set_tag(TAG_CONTROL, &tag(red));
@@ -187,6 +207,10 @@ impl GameState {
             bottom: self.tag(TAG_BOTTOM).and_then(side_of_tag),
             controls,
             time_left: [left(TAG_RED_LEFT), left(TAG_BLACK_LEFT)],
+            clock_start: self
+                .tag(TAG_CLOCK_START)
+                .and_then(|text| text.trim().parse().ok())
+                .unwrap_or(0),
         }
     }
 
@@ -227,6 +251,7 @@ mod tests {
                 Some(Duration::from_millis(298_300)),
                 Some(Duration::from_secs(300)),
             ],
+            clock_start: 0,
         };
         game.write_setup(&setup);
         game.write_header(OWN_EVENT, ["xiangqi-tui level 5", "You"], "2026.11.25");
@@ -239,6 +264,47 @@ mod tests {
         let back = GameState::from_record(&record).unwrap();
         assert_eq!(back.setup(), setup);
         assert_eq!(back.tag("Black"), Some("You"));
+    }
+
+    #[test]
+    fn clocks_set_in_the_middle_of_a_game_say_where_they_started() {
+        let control = TimeControl::from_pgn_tag("600+5").unwrap();
+        let moves = [
+            Move::parse_coords("h2e2").unwrap(),
+            Move::parse_coords("h9g7").unwrap(),
+        ];
+        let mut game = GameState::with_moves(Position::startpos(), &moves).unwrap();
+        game.write_controls(Some(control), Some(control));
+        assert_eq!(game.tag(TAG_CONTROL), None);
+        assert_eq!(game.tag(TAG_RED_CONTROL), Some("600+5"));
+        assert_eq!(game.tag(TAG_BLACK_CONTROL), Some("600+5"));
+        assert_eq!(game.tag(TAG_CLOCK_START), Some("2"));
+        let setup = game.setup();
+        assert_eq!(setup.controls, Some([Some(control); 2]));
+        assert_eq!(setup.clock_start, 2);
+        // Red's one move since the clocks started is the one its 40-move period counts.
+        let period: TimeControl = "40/90+30".parse().unwrap();
+        let mut later = GameState::with_moves(Position::startpos(), &moves).unwrap();
+        later.write_controls(Some(period), Some(period));
+        later.play(Move::parse_coords("h0g2").unwrap());
+        let mut clock = GameClock::new(Some(period), Some(period));
+        later.setup().restore_clock(&mut clock, &later);
+        let to_go = |side| {
+            clock
+                .engine_clock(side, Duration::ZERO)
+                .unwrap()
+                .moves_to_go
+        };
+        assert_eq!(
+            (to_go(Color::Red), to_go(Color::Black)),
+            (Some(39), Some(40))
+        );
+        // Clocks from the first move: PGN's TimeControl, no ClockStart.
+        let mut fresh = GameState::new(Position::startpos());
+        fresh.write_controls(Some(control), Some(control));
+        assert_eq!(fresh.tag(TAG_CONTROL), Some("600+5"));
+        assert_eq!(fresh.tag(TAG_CLOCK_START), None);
+        assert_eq!(fresh.setup().clock_start, 0);
     }
 
     #[test]

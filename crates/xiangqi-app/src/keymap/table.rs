@@ -115,10 +115,13 @@ pub const KEYMAP: &[Section] = &[
                 "engine moves now (also for your side)",
                 &[any(ctrl('g'), C::EngineMoveNow)],
             ),
-            game(
-                "Ctrl-T",
-                "stop thinking; the engine waits for Ctrl-G",
-                &[any(ctrl('t'), C::StopThinking)],
+            in_puzzle(
+                game(
+                    "Ctrl-T",
+                    "stop thinking; the engine waits for Ctrl-G",
+                    &[any(ctrl('t'), C::StopThinking)],
+                ),
+                "the puzzle's themes (hidden until it is solved)",
             ),
             not_in_puzzle(asks(
                 "Ctrl-R",

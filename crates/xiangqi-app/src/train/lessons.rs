@@ -211,6 +211,8 @@ pub struct LessonRow {
     pub material: Material,
     /// `None`: its table is not installed (or damaged).
     pub summary: Option<Summary>,
+    /// Not installed, but small enough to be made when its lesson starts (seconds).
+    pub made_on_first_use: bool,
 }
 
 /// What `run` answers.
@@ -237,11 +239,26 @@ pub fn lessons(dir: &Path) -> Vec<LessonRow> {
     let tables = Tablebases::open(dir);
     lesson_materials(&tables)
         .into_iter()
-        .map(|material| LessonRow {
-            material,
-            summary: tables.table(&material).ok().map(|t| summarize(&t)),
+        .map(|material| {
+            let summary = tables.table(&material).ok().map(|t| summarize(&t));
+            LessonRow {
+                material,
+                made_on_first_use: summary.is_none() && made_on_first_use(dir, &tables, material),
+                summary,
+            }
         })
         .collect()
+}
+
+/// Whether the tables `material`'s lesson lacks in `tables` are small enough to be made
+/// when it starts.
+pub(super) fn made_on_first_use(dir: &Path, tables: &Tablebases, material: Material) -> bool {
+    let absent: Vec<Material> = material
+        .closure()
+        .into_iter()
+        .filter(|m| !tables.materials().contains(m))
+        .collect();
+    too_large(dir, material, &absent).is_ok()
 }
 
 /// The endings `material` needs (itself and what captures lead to) with no valid

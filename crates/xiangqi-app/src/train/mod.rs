@@ -16,7 +16,7 @@ mod puzzle_session;
 mod puzzle_store;
 pub mod school_tables;
 
-pub use pick::{PuzzleFilter, find_puzzle, pick};
+pub use pick::{PuzzleFilter, WARM_UP_MATE, WARM_UP_SOLVES, find_puzzle, pick};
 pub use proof_tree::{ProofNode, ProofReply};
 pub use prover_work::{
     JUDGE_BUDGET, Judgement, PuzzleAnswer, PuzzleRequest, REQUEST_BUDGET, run, run_until_stopped,

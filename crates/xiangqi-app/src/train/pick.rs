@@ -8,6 +8,12 @@ use super::puzzle_rating::PuzzleProfile;
 /// How many of the latest attempts are not picked again.
 const RECENT: usize = 50;
 
+/// A new player starts on short mates: until this many puzzles are solved, a puzzle
+/// picked without a `mate N` filter mates in at most [`WARM_UP_MATE`] moves (the
+/// nearest to a new player's 1500 would be a mate in 3).
+pub const WARM_UP_SOLVES: usize = 5;
+pub const WARM_UP_MATE: u32 = 2;
+
 /// What `:puzzle` narrows the choice to.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct PuzzleFilter {
@@ -24,7 +30,8 @@ impl PuzzleFilter {
 
 /// The puzzle of `set` nearest the player's rating among those the filter admits and
 /// not attempted lately (all admitted ones if every one was); ties go to the first in
-/// the set, so the choice is deterministic. `None` when the filter admits none.
+/// the set, so the choice is deterministic. `None` when the filter admits none. A new
+/// player gets short mates first (`WARM_UP_SOLVES`).
 pub fn pick<'a>(
     set: &'a [Puzzle],
     profile: &PuzzleProfile,
@@ -37,7 +44,13 @@ pub fn pick<'a>(
         .take(RECENT)
         .map(|a| a.puzzle.as_str())
         .collect();
-    let admitted = || set.iter().filter(|p| filter.admits(p));
+    let warming_up = filter.mate_in.is_none()
+        && profile.history.iter().filter(|a| a.solved).count() < WARM_UP_SOLVES;
+    let admitted = || {
+        set.iter()
+            .filter(|p| filter.admits(p))
+            .filter(move |p| !warming_up || p.mate_in <= WARM_UP_MATE)
+    };
     let fresh: Vec<&Puzzle> = admitted()
         .filter(|p| !recent.contains(&p.id.as_str()))
         .collect();

@@ -110,13 +110,18 @@ impl SchoolTables {
         let tables = self.refresh();
         lesson_materials(&tables)
             .into_iter()
-            .map(|material| LessonRow {
-                material,
-                summary: tables
+            .map(|material| {
+                let summary = tables
                     .materials()
                     .contains(&material)
                     .then(|| self.summary(material, None))
-                    .flatten(),
+                    .flatten();
+                LessonRow {
+                    material,
+                    made_on_first_use: summary.is_none()
+                        && super::lessons::made_on_first_use(&self.dir, &tables, material),
+                    summary,
+                }
             })
             .collect()
     }

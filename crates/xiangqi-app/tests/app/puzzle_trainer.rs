@@ -4,7 +4,8 @@
 use xiangqi_app::game::rating::Rating;
 use xiangqi_app::train::{
     Feedback, LocalPuzzleStore, Mark, PuzzleFilter, PuzzleProfile, PuzzleSession, PuzzleStore,
-    PuzzleStoreError, Status, find_puzzle, initial_rating, pick, rate_attempt, run,
+    PuzzleStoreError, Status, WARM_UP_MATE, WARM_UP_SOLVES, find_puzzle, initial_rating, pick,
+    rate_attempt, run,
 };
 use xiangqi_core::board::Move;
 use xiangqi_core::notation::Notation;
@@ -173,12 +174,28 @@ fn the_local_store_round_trips_and_refuses_a_damaged_file() {
 fn the_next_puzzle_is_near_the_rating_fresh_and_filtered() {
     let set = builtin();
     let profile = PuzzleProfile::default();
+    // A new player (1500) starts on a mate in 2, the nearest of the short mates.
     let first = pick(set, &profile, &PuzzleFilter::default()).unwrap();
-    assert_eq!(initial_rating(first).rating, 1500.0);
+    assert_eq!(first.mate_in, WARM_UP_MATE);
     let mut played = profile.clone();
     rate_attempt(&mut played, first, true, 1);
     let next = pick(set, &played, &PuzzleFilter::default()).unwrap();
     assert_ne!(next.id, first.id);
+    assert!(next.mate_in <= WARM_UP_MATE);
+    // Once enough are solved, the nearest to the rating, whatever its length.
+    let mut seasoned = PuzzleProfile::default();
+    for (at, puzzle) in set
+        .iter()
+        .filter(|p| p.mate_in == 1)
+        .take(WARM_UP_SOLVES)
+        .enumerate()
+    {
+        rate_attempt(&mut seasoned, puzzle, true, at as u64);
+    }
+    seasoned.rating = PuzzleProfile::default().rating;
+    let later = pick(set, &seasoned, &PuzzleFilter::default()).unwrap();
+    assert_eq!(initial_rating(later).rating, 1500.0);
+    assert_eq!(later.mate_in, 3);
     let filter = PuzzleFilter {
         mate_in: Some(3),
         theme: Some(Theme::Sacrifice),

@@ -7,9 +7,9 @@ use crate::board::{Color, Kind};
 use super::layout::{Action, PieceFacts, Selector, Written, kind_of_letter, letter};
 use super::text::{InputChar, check_tail};
 
-const FRONT: u8 = b'f';
+pub(crate) const FRONT: u8 = b'f';
 const MIDDLE: u8 = b'm';
-const REAR: u8 = b'r';
+pub(crate) const REAR: u8 = b'r';
 
 /// 前/后 for two on a file, 前/中/后 for three.
 fn position_word(on_file: u8, index: u8) -> u8 {

@@ -9,7 +9,7 @@
 //! pieces are rendered, and the one point each matching piece would go to is checked for
 //! legality, instead of rendering whole strings.
 
-use crate::board::{Color, Kind, Move, Position, Square};
+use crate::board::{Kind, Move, Position, Square};
 
 use super::chinese::{self, Script};
 use super::diagnose::explain;
@@ -127,7 +127,7 @@ pub(crate) fn resolve(
             to: None,
             reason: IllegalReason::NoSuchPiece(describe_missing(
                 pos,
-                side,
+                &layout,
                 convention,
                 written.selector,
             )),
@@ -191,13 +191,16 @@ fn candidates(pos: &Position, layout: &Layout, moves: &[Move]) -> Vec<Candidate>
         .collect()
 }
 
-/// Says what piece the text asked for when the side has none that fits.
+/// Says what piece the text asked for when the side has none that fits, in a player's
+/// words: what a name by place means (`P+`, 前兵), and what the side's pieces of that
+/// kind are called here.
 fn describe_missing(
     pos: &Position,
-    side: Color,
+    layout: &Layout,
     convention: Convention,
     selector: Selector,
 ) -> String {
+    let side = layout.side();
     let bytes = selector.bytes();
     // Selectors without a letter (前三, 3+, ++) name soldiers.
     let kind = bytes
@@ -207,10 +210,11 @@ fn describe_missing(
     if pos.pieces(side, kind) == 0 {
         return format!("{} has no {}s left", side.name(), kind.name());
     }
-    let written = match convention {
+    let spell = |selector: Selector| match convention {
         Convention::Chinese => chinese::spell_selector(selector, side, Script::Simplified),
-        Convention::Wxf => bytes.iter().map(|&b| char::from(b)).collect(),
+        Convention::Wxf => selector.bytes().iter().map(|&b| char::from(b)).collect(),
     };
+    let written = spell(selector);
     if let [first, file @ b'1'..=b'9'] = bytes
         && kind_of_letter(*first).is_some()
     {
@@ -227,9 +231,41 @@ fn describe_missing(
             char::from(b'a' + x)
         );
     }
-    format!(
-        "no {} {} answers to '{written}' here",
-        side.name(),
-        kind.name()
-    )
+    // A name by place among pieces sharing a file.
+    let meaning = match bytes {
+        [b'+', b'+'] | [b'-', b'-'] => " (one of four or five on a file)",
+        [letter, b'+'] | [chinese::FRONT, letter] if kind_of_letter(*letter).is_some() => {
+            " (the front one of two on a file)"
+        }
+        [letter, b'-'] | [chinese::REAR, letter] if kind_of_letter(*letter).is_some() => {
+            " (the rear one of two on a file)"
+        }
+        _ => "",
+    };
+    let mut named: Vec<(u8, u8, String)> = layout
+        .pieces()
+        .filter(|&(k, _)| k == kind)
+        .map(|(k, at)| {
+            let facts = layout.facts(k, at);
+            let canonical = match convention {
+                Convention::Chinese => chinese::canonical_selector(&facts),
+                Convention::Wxf => wxf::canonical_selector(&facts),
+            };
+            (facts.file, facts.index, spell(canonical))
+        })
+        .collect();
+    named.sort();
+    let names: Vec<String> = named.into_iter().map(|(_, _, name)| name).collect();
+    let list = match names.as_slice() {
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        [] => String::new(),
+    };
+    let (side_name, kinds) = (side.name(), kind.name());
+    let theirs = if names.len() == 1 {
+        format!("{side_name}'s one {kinds} is {list}")
+    } else {
+        format!("{side_name}'s {kinds}s are {list}")
+    };
+    format!("no {side_name} {kinds} is '{written}' here{meaning}: {theirs}")
 }

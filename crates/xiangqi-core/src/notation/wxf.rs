@@ -166,6 +166,12 @@ pub(crate) fn read(chars: &[InputChar], end: usize) -> Result<Written, (usize, S
         Some('-') => (Action::Backward, 3),
         Some('.') | Some('=') => (Action::Sideways, 3),
         Some(c) if file_digit(c).is_some() => (Action::Sideways, 2),
+        // After a piece named by place ("P+"), the sign that named it is not its move.
+        _ if is_sign(c0) || c1.is_some_and(is_sign) => {
+            let named: String = chars[..2].iter().map(|c| c.ch).collect();
+            let what = format!("what '{named}' does: + - . or = and a number");
+            return Err(fail(2, &what));
+        }
         _ => return Err(fail(2, "an operator (+ - . =)")),
     };
     let value = match at(value_at).and_then(|(c, _)| file_digit(c)) {

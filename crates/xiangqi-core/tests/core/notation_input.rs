@@ -221,6 +221,26 @@ fn malformed_input_points_at_the_character() {
             other => panic!("{text}: expected malformed, got {other:?}"),
         }
     }
+    // A piece named by place wants its move next: the sign that named it is not one.
+    for (text, error) in [
+        (
+            "P+",
+            "'P+': column 3: the move stops too early: expected what 'P+' does: + - . or = and \
+             a number",
+        ),
+        (
+            "+C",
+            "'+C': column 3: the move stops too early: expected what '+C' does: + - . or = and \
+             a number",
+        ),
+        (
+            "C2",
+            "'C2': column 3: the move stops too early: expected an operator (+ - . =)",
+        ),
+    ] {
+        let e = parse_move(&start, text).unwrap_err();
+        assert_eq!(e.to_string(), error, "{text}");
+    }
 }
 
 #[test]
@@ -247,10 +267,35 @@ fn illegal_input_names_the_piece_and_the_reason() {
         }
         other => panic!("{other:?}"),
     }
-    assert!(matches!(
-        illegal_reason(&start, "前车进一"),
-        IllegalReason::NoSuchPiece(_)
-    ));
+    // A name by place says what it means and what the pieces are called here.
+    let no_such = |text: &str| match illegal_reason(&start, text) {
+        IllegalReason::NoSuchPiece(what) => what,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        no_such("前车进一"),
+        "no Red chariot is '前车' here (the front one of two on a file): Red's chariots \
+         are 车一 and 车九"
+    );
+    assert_eq!(
+        no_such("P+1"),
+        "no Red soldier is 'P+' here (the front one of two on a file): Red's soldiers are \
+         P1, P3, P5, P7 and P9"
+    );
+    assert_eq!(
+        no_such("C-.5"),
+        "no Red cannon is 'C-' here (the rear one of two on a file): Red's cannons are C2 \
+         and C8"
+    );
+    let lone = pos("4k4/9/9/9/9/9/4P4/9/9/4K4 w - - 0 1");
+    assert_eq!(
+        match illegal_reason(&lone, "P+1") {
+            IllegalReason::NoSuchPiece(what) => what,
+            other => panic!("{other:?}"),
+        },
+        "no Red soldier is 'P+' here (the front one of two on a file): Red's one soldier \
+         is P5"
+    );
     assert_eq!(
         illegal_reason(&start, "h7h6"),
         IllegalReason::NotYourPiece(sq("h7"))

@@ -30,7 +30,7 @@ pub use game::{Game, IntervalGame, NodeId};
 pub use limits::{Completion, Details, Limits, SearchResult, SearchStats};
 pub use minimax::Minimax;
 pub use mt::{MtSss, Mtdf};
-pub use render::{IdNames, NodeNames, TraceText, trace_lines};
+pub use render::{IdNames, NodeNames, TraceScores, TraceText, trace_lines};
 pub use score::{INFINITY, Interval, MATE, MAX_EVAL, MAX_MATE_PLIES, Score, ScoreText, is_mate};
 pub use sss::Sss;
 pub use trace::{

@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use crate::egtb::Tablebases;
 use crate::engine::{BackendSettings, Engine, PositionNames, PositionSearcher, SearchInfo, Skill};
-use crate::search::{TraceEvent, TraceText};
-use xiangqi_core::board::Move;
+use crate::search::{TraceEvent, TraceScores, TraceText};
+use xiangqi_core::board::{Color, Move};
 
 use super::reporter::{Reporter, Searcher};
 use super::request::{SearchRequest, TraceLevel};
@@ -113,8 +113,19 @@ impl Searcher for EngineSearcher {
             return result.best_move;
         }
         let names = PositionNames::new(pos, request.notation);
+        // The log's scores are Red's view in pawns, the trace's as its iterations'.
+        let black = pos.side_to_move() == Color::Black;
+        if black {
+            report.note(
+                "trace scores are Red's view in pawns: Black searches, so its alpha is \
+                 Red's upper bound and its beta Red's lower one"
+                    .to_owned(),
+            );
+        }
+        let scores = TraceScores::RedPawns { negate: black };
         let report = RefCell::new(report);
-        let mut text = TraceText::new(&names);
+        let mut text = TraceText::new(&names).with_scores(scores);
+        let mut reached = 0;
         let mut tracer = |event: TraceEvent<Move>| {
             let line = text.feed(&event).filter(|line| shown(request.trace, line));
             // The explorer gets every event, marked when it completes a log line.
@@ -129,11 +140,22 @@ impl Searcher for EngineSearcher {
             pos,
             &limits,
             stop,
-            &mut |info: &SearchInfo| report.borrow_mut().iteration(info.clone()),
+            &mut |info: &SearchInfo| {
+                reached = info.depth;
+                report.borrow_mut().iteration(info.clone());
+            },
             &mut tracer,
             Some(&names),
         );
-        report.borrow_mut().ponder(result.ponder);
+        let report = report.into_inner();
+        // Tracing runs the textbook backend: say why it goes no deeper than it does.
+        if limits.depth.is_none() && !request.step {
+            report.note(format!(
+                "traced: the textbook {algorithm} logs every event and reached depth \
+                 {reached}; untraced (F11: summary) the engine searches far deeper"
+            ));
+        }
+        report.ponder(result.ponder);
         result.best_move
     }
 

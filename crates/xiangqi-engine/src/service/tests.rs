@@ -276,3 +276,74 @@ fn dropping_the_link_mid_search_returns() {
     link.start(engine_request(1, Algorithm::AlphaBeta, None));
     drop(link);
 }
+
+/// Trace lines, notes and iterations of search `id`, to its answer.
+fn traced(
+    events: &mpsc::Receiver<EngineEvent>,
+    id: SearchId,
+) -> (Vec<String>, Vec<String>, Vec<SearchInfo>) {
+    let (mut lines, mut notes, mut infos) = (Vec::new(), Vec::new(), Vec::new());
+    loop {
+        match events.recv_timeout(Duration::from_secs(30)) {
+            Ok(EngineEvent::Trace {
+                id: got,
+                lines: more,
+            }) if got == id => lines.extend(more),
+            Ok(EngineEvent::Note { id: got, text }) if got == id => notes.push(text),
+            Ok(EngineEvent::Iteration { id: got, info }) if got == id => infos.push(info),
+            Ok(EngineEvent::BestMove { id: got, .. }) if got == id => {
+                return (lines, notes, infos);
+            }
+            Ok(_) => {}
+            Err(_) => panic!("no best move for search {id}"),
+        }
+    }
+}
+
+#[test]
+fn a_traced_search_writes_its_scores_as_its_iterations_do() {
+    let (mut link, events) = engine();
+    // Black to move: the trace's MAX is Black, the log's view Red's.
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1";
+    let position = Position::from_fen(fen).unwrap();
+    link.start(SearchRequest {
+        position: position.clone(),
+        depth: Some(2),
+        ..request(1, false)
+    });
+    let (lines, notes, infos) = traced(&events, 1);
+    let last = infos.last().unwrap();
+    let summary = format!("{:#}", last.verdict().shown(position.side_to_move()));
+    let exit = lines
+        .iter()
+        .rev()
+        .find(|line| line.starts_with("exit root -> "))
+        .unwrap();
+    assert_eq!(*exit, format!("exit root -> {summary}"), "{lines:?}");
+    assert!(
+        notes
+            .iter()
+            .any(|note| note.starts_with("trace scores are Red's view in pawns")),
+        "{notes:?}"
+    );
+    // A depth was given: nothing to explain about how deep it went.
+    assert!(
+        !notes.iter().any(|note| note.starts_with("traced:")),
+        "{notes:?}"
+    );
+    // Without one, the search says what the trace cost it.
+    link.start(SearchRequest {
+        position,
+        movetime_ms: Some(50),
+        ..request(2, false)
+    });
+    let (_, notes, infos) = traced(&events, 2);
+    let depth = infos.last().map_or(0, |info| info.depth);
+    assert!(
+        notes.contains(&format!(
+            "traced: the textbook alphabeta logs every event and reached depth {depth}; \
+             untraced (F11: summary) the engine searches far deeper"
+        )),
+        "{notes:?}"
+    );
+}

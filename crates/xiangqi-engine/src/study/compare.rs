@@ -175,7 +175,7 @@ impl Comparison {
     /// The plain table and the checks, one line each.
     pub fn lines(&self) -> Vec<String> {
         let values = if self.red_view {
-            "values from Red's view"
+            "values in centipawns from Red's view"
         } else {
             "values from the tree's MAX player's view"
         };

@@ -19,7 +19,13 @@ async fn commands_without_a_pty_bad_commands_and_other_requests_are_refused() {
     let (out, err, status) = exec(addr, "fly away").await;
     assert_eq!(status, Some(2));
     assert_eq!(out, "");
-    assert_eq!(err, format!("usage: {}\n", xiangqi_app::game::LOBBY_USAGE));
+    assert_eq!(
+        err,
+        format!(
+            "unknown command 'fly'; usage: {}\n",
+            xiangqi_app::game::LOBBY_USAGE
+        )
+    );
     let (out, _, status) = exec(addr, "join bad_name").await;
     assert_eq!((out.as_str(), status), ("", Some(2)));
     let (out, _, status) = exec(addr, "rooms").await;

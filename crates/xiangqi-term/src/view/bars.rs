@@ -10,7 +10,7 @@ use unicode_width::UnicodeWidthStr;
 use super::text::{fit, tail, wrap};
 use crate::style::Palette;
 use xiangqi_app::app::{App, AppMode, Focus};
-use xiangqi_app::config::{EngineSide, Glyphs};
+use xiangqi_app::config::EngineSide;
 use xiangqi_app::engine_events::count;
 
 const PROMPT: &str = "move> ";
@@ -99,15 +99,9 @@ pub fn input(app: &App, frame: &mut Frame, area: Rect) {
         spans.push(Span::styled("  ", palette.input));
         spans.push(Span::styled(first.clone(), palette.input_error));
     } else if text.is_empty() && focused {
-        let hint = if let AppMode::Study(_) = app.mode {
-            ":trace save PATH, :help; Tab to the log or the explorer | F1 help"
-        } else if app.config.settings.glyphs == Glyphs::Ascii {
-            "type a move (C2.5, h2e2) and Enter | F1 help"
-        } else {
-            "type a move (炮二平五, C2.5, h2e2) and Enter | F1 help"
-        };
+        let hint = xiangqi_app::prompt::prompt_hint(app);
         spans.push(Span::styled(
-            fit(hint, room, ellipsis),
+            fit(&hint, room, ellipsis),
             palette.input.patch(palette.log_detail),
         ));
     }
@@ -172,6 +166,7 @@ fn mode_parts(app: &App) -> Vec<Part> {
         // pending"; what is pending or ended matters most, the room's name and the
         // watchers least.
         return room
+            .status
             .split(" | ")
             .enumerate()
             .map(|(index, part)| {

@@ -5,7 +5,7 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Style};
 use ratatui::symbols::Marker;
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Chart, Clear, Dataset, GraphType, Paragraph};
 
 use super::panes::pane_block;
@@ -45,7 +45,8 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     } else {
         format!("done: depths 1-{}, table at depth {depth}", view.depth)
     };
-    let progress = format!("{progress}; values from Red's view");
+    // A position's values are the evaluation's, centipawns (the status line shows pawns).
+    let progress = format!("{progress}; centipawns from Red's view");
     let mut lines = vec![
         Line::styled(
             fit(&progress, width, ellipsis),
@@ -70,9 +71,20 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     let [text_area, chart_area] =
         Layout::vertical([Constraint::Length(text_height), Constraint::Min(0)]).areas(inner);
     frame.render_widget(Paragraph::new(lines), text_area);
-    if chart_area.height < 5 {
+    if chart_area.height < 6 {
         return;
     }
+    // The legend is a row of its own above the chart: drawn inside, lines ran through
+    // it (and a narrow chart hid it).
+    let [legend_area, chart_area] =
+        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(chart_area);
+    let mut legend = Vec::new();
+    for (i, algorithm) in Algorithm::ALL.iter().enumerate() {
+        let colour = Style::default().fg(SERIES_COLOURS[i % SERIES_COLOURS.len()]);
+        legend.push(Span::styled("━━ ", palette.pane.patch(colour)));
+        legend.push(Span::styled(format!("{algorithm} "), palette.pane));
+    }
+    frame.render_widget(Paragraph::new(Line::from(legend)), legend_area);
     let series: Vec<(Algorithm, Vec<(f64, f64)>)> = Algorithm::ALL
         .iter()
         .map(|&algorithm| {
@@ -104,8 +116,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     let x_labels: Vec<String> = (1..=view.depth.max(1)).map(|d| d.to_string()).collect();
     let chart = Chart::new(datasets)
         .style(palette.pane)
-        // The legend names the six lines; it may take up to half the chart's width.
-        .hidden_legend_constraints((Constraint::Ratio(1, 2), Constraint::Ratio(1, 1)))
+        .legend_position(None)
         .x_axis(
             Axis::default()
                 .title("depth")

@@ -125,42 +125,59 @@ pub fn moves(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(lines), inner);
 }
 
-/// The title of the log: stepping state and scrolling, when they matter, and the view
-/// its scores are from when there is room for it.
+/// The title of the log: its name, the view its scores are from, the stepping state and
+/// the scrolling, each shortened as the width asks; the view goes last, as it is what
+/// makes the numbers mean anything (a textbook tree's values are its MAX player's, so
+/// a tree study names none).
 fn log_title(app: &App, width: u16) -> String {
-    const VIEW: &str = "(scores: Red's view) ";
-    let mut title = " Search log ".to_owned();
-    if let Some(step) = &app.log.step {
-        let state = match step.mode() {
-            _ if step.waiting() => Some("paused: Space=1 i=iter c=go"),
-            StepMode::ToIterationEnd => Some("to iteration end"),
-            StepMode::Paused => Some("stepping"),
-            StepMode::Free if app.config.settings.step => Some("running"),
-            StepMode::Free => None,
-        };
-        if let Some(state) = state {
-            title.push_str(&format!("[{state}] "));
+    let tree = matches!(app.mode, AppMode::Study(_));
+    let views: &[&str] = if tree {
+        &[""]
+    } else {
+        &["(scores: Red's view) ", "(Red's view) "]
+    };
+    let state = app.log.step.as_ref().and_then(|step| match step.mode() {
+        _ if step.waiting() => Some(("paused: Space=1 i=iter c=go", "paused")),
+        StepMode::ToIterationEnd => Some(("to iteration end", "to iter end")),
+        StepMode::Paused => Some(("stepping", "stepping")),
+        StepMode::Free if app.config.settings.step => Some(("running", "running")),
+        StepMode::Free => None,
+    });
+    let scroll = app.log.scroll();
+    let scrolled = |long: bool| match scroll {
+        0 => String::new(),
+        n if long => format!("[{n} more below, End] "),
+        n => format!("[+{n}] "),
+    };
+    let states = |long: bool| {
+        state.map_or_else(String::new, |(full, short)| {
+            format!("[{}] ", if long { full } else { short })
+        })
+    };
+    // From the fullest title to the shortest; the first that fits (with its corners).
+    let mut candidates = Vec::new();
+    for name in [" Search log ", " Log "] {
+        for view in views {
+            for long in [true, false] {
+                candidates.push(format!("{name}{view}{}{}", states(long), scrolled(long)));
+            }
         }
     }
-    if app.log.scroll() > 0 {
-        title.push_str(&format!("[{} more below, End] ", app.log.scroll()));
-    }
-    // The corners take two columns. A textbook tree's values are its MAX player's.
-    let tree = matches!(app.mode, AppMode::Study(_));
-    if !tree && title.width() + VIEW.len() + 2 <= usize::from(width) {
-        title.insert_str(" Search log ".len(), VIEW);
-    }
-    title
+    candidates.push(format!(" Log {}{}", states(false), scrolled(false)));
+    candidates.push(" Log ".to_owned());
+    let room = usize::from(width).saturating_sub(2);
+    candidates
+        .iter()
+        .find(|title| title.width() <= room)
+        .unwrap_or(candidates.last().unwrap_or(&String::new()))
+        .clone()
 }
 
 pub fn log(app: &App, frame: &mut Frame, area: Rect) {
     let focused = app.focus == Focus::Log && app.popups.is_empty();
     // The focus mark takes 2 columns; a narrow pane shortens its name before its state.
     let mark = if focused { 2 } else { 0 };
-    let mut title = log_title(app, area.width.saturating_sub(mark));
-    if title.width() + 2 + usize::from(mark) > usize::from(area.width) {
-        title = title.replacen(" Search log ", " Log ", 1);
-    }
+    let title = log_title(app, area.width.saturating_sub(mark));
     let block = pane_block(app, &title, focused);
     let inner = block.inner(area);
     frame.render_widget(block, area);

@@ -6,7 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use unicode_width::UnicodeWidthStr;
 
-use super::text::{fit, pad, tail};
+use super::text::{fit, pad, tail, wrap};
 use xiangqi_app::RulingView;
 use xiangqi_app::app::App;
 use xiangqi_app::help::help_lines;
@@ -66,19 +66,30 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     }
 }
 
+/// A list's lines in `rows` rows: the part that holds the selected item (a list longer
+/// than the screen scrolls with the selection), numbered from 1 in one column.
 fn list_lines<'a>(
     app: &App,
-    labels: impl Iterator<Item = String>,
+    labels: impl ExactSizeIterator<Item = String>,
     selected: usize,
     width: usize,
+    rows: usize,
 ) -> Vec<Line<'a>> {
     let palette = &crate::style::Palette::new(&app.theme);
     let ellipsis = app.glyphs().ellipsis();
+    let count = labels.len();
+    let digits = count.to_string().len();
+    let rows = rows.max(1);
+    let first = selected
+        .saturating_sub(rows - 1)
+        .min(count.saturating_sub(rows));
     labels
         .enumerate()
+        .skip(first)
+        .take(rows)
         .map(|(index, label)| {
             let text = pad(
-                &fit(&format!(" {} {label}", index + 1), width, ellipsis),
+                &fit(&format!(" {:>digits$} {label}", index + 1), width, ellipsis),
                 width,
             );
             let style = if index == selected {
@@ -100,16 +111,33 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
             let rect = centred(area, 78, area.height.saturating_sub(2));
             let inner = frame_popup(app, frame, rect, "Keys (Esc closes, Up/Down scroll)");
             let key_width = 20;
+            // A description too long for the window goes on under itself, never cut.
+            let text_width = usize::from(inner.width)
+                .saturating_sub(key_width + 2)
+                .max(1);
             let text: Vec<Line> = lines
                 .iter()
-                .map(|(keys, text)| {
+                .flat_map(|(keys, text)| {
                     if keys.is_empty() {
-                        Line::styled(text.clone(), palette.popup.patch(palette.pane_title))
+                        vec![Line::styled(
+                            text.clone(),
+                            palette.popup.patch(palette.pane_title),
+                        )]
                     } else {
-                        Line::from(vec![
-                            Span::styled(format!("  {}", pad(keys, key_width)), palette.popup),
-                            Span::styled(text.clone(), palette.popup),
-                        ])
+                        wrap(text, text_width, 0, app.glyphs().ellipsis())
+                            .into_iter()
+                            .enumerate()
+                            .map(|(at, part)| {
+                                let keys = if at == 0 { keys.as_str() } else { "" };
+                                Line::from(vec![
+                                    Span::styled(
+                                        format!("  {}", pad(keys, key_width)),
+                                        palette.popup,
+                                    ),
+                                    Span::styled(part, palette.popup),
+                                ])
+                            })
+                            .collect()
                     }
                 })
                 .collect();
@@ -134,6 +162,7 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
                     .map(|c| format!("{} ({})", c.chinese, c.mv.iccs())),
                 *selected,
                 width,
+                usize::from(inner.height).saturating_sub(1),
             );
             lines.push(Line::styled(
                 fit("Enter or 1-9 plays it, Esc goes back", width, "~"),
@@ -155,6 +184,7 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
                 items.iter().map(|item| item.label.clone()),
                 *selected,
                 width,
+                usize::from(inner.height).saturating_sub(1),
             );
             lines.push(Line::styled(
                 fit("Up/Down, Enter chooses, Esc cancels", width, "~"),

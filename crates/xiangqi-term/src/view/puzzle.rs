@@ -65,9 +65,15 @@ fn puzzle_rows(app: &App, mode: &PuzzleMode) -> Vec<Row> {
         ),
         (puzzle.source.describe(), detail),
     ];
+    // The themes say what to look for: hidden until solved, unless asked for.
     if !puzzle.themes.is_empty() {
-        let themes: Vec<&str> = puzzle.themes.iter().map(|t| t.name()).collect();
-        rows.push((format!("themes: {}", themes.join(", ")), detail));
+        let text = if mode.themes_shown() {
+            let themes: Vec<&str> = puzzle.themes.iter().map(|t| t.name()).collect();
+            format!("themes: {}", themes.join(", "))
+        } else {
+            "themes: hidden until solved (Ctrl-T shows them)".to_owned()
+        };
+        rows.push((text, detail));
     }
     let profile = &app.trainer.profile;
     rows.push((

@@ -248,6 +248,27 @@ fn time_controls_are_typed_or_chosen() {
     assert!(!app.clock.is_timed());
 }
 
+#[test]
+fn a_clock_set_in_the_middle_of_a_game_is_not_written_as_the_games_control() {
+    let (mut app, _) = timed_app(|_| {});
+    app.config.settings.engine_side = xiangqi_app::config::EngineSide::None;
+    type_line(&mut app, "h2e2");
+    type_line(&mut app, "h9g7");
+    type_line(&mut app, ":time 10+5");
+    assert_eq!(app.clock.control(Color::Red), control("10+5"));
+    let pgn = pgn_text(&xiangqi_app::resume::saved_game(&app), Notation::Iccs);
+    assert!(!pgn.contains("[TimeControl "), "{pgn}");
+    assert!(pgn.contains("[RedTimeControl \"600+5\"]"), "{pgn}");
+    assert!(pgn.contains("[ClockStart \"2\"]"), "{pgn}");
+    // Resumed, the game keeps its clocks and where they started.
+    let saved = xiangqi_app::resume::saved_game(&app);
+    let (mut again, _) = timed_app(|_| {});
+    xiangqi_app::resume::resume(&mut again, saved);
+    assert_eq!(again.clock.control(Color::Black), control("10+5"));
+    assert_eq!(again.game.tag("ClockStart"), Some("2"));
+    assert_eq!(again.game.tag("TimeControl"), None);
+}
+
 /// A game with clocks under way: Red 9:55 running, Black 9:57.
 fn clocks_midgame() -> App {
     let (mut app, time) = timed_app(|settings| settings.time = control("10+5"));

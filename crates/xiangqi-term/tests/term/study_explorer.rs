@@ -489,7 +489,27 @@ fn trace_save_writes_the_trace_shown_in_the_format_asked() {
     assert!(type_line(&mut fresh, ":trace save x.txt").is_empty());
     assert_eq!(
         fresh.input.error(),
-        Some("no trace to save: run a traced search first")
+        Some(
+            "no trace to save: the log keeps summaries only; F11 to nodes or events, then a \
+             search (Ctrl-G) records one"
+        )
+    );
+    fresh.config.settings.trace = xiangqi_app::config::TraceLevel::Off;
+    fresh.input.clear();
+    assert!(type_line(&mut fresh, ":trace save x.txt").is_empty());
+    assert_eq!(
+        fresh.input.error(),
+        Some(
+            "no trace to save: the log is off; F11 to nodes or events, then a search (Ctrl-G) \
+             records one"
+        )
+    );
+    fresh.config.settings.trace = xiangqi_app::config::TraceLevel::Events;
+    fresh.input.clear();
+    assert!(type_line(&mut fresh, ":trace save x.txt").is_empty());
+    assert_eq!(
+        fresh.input.error(),
+        Some("no trace to save yet: let the engine search (Ctrl-G), then save")
     );
 }
 
@@ -518,6 +538,11 @@ fn compare_view_80x24() {
         screen.contains("running: 5 of 12 searches done (depths 1-2)"),
         "{screen}"
     );
+    // The legend is a row of its own, whole at 80 columns: no line runs through it.
+    let legend = "━━ minimax ━━ alphabeta ━━ sss ━━ mtsss ━━ mtdf ━━ bstar";
+    assert!(screen.contains(legend), "{screen}");
+    let big = screen_text(&render(&app, 120, 40));
+    assert!(big.contains(&format!("┃{legend} ")), "{big}");
     assert_snapshot!(screen);
     update(&mut app, key(KeyCode::Esc));
     assert!(!app.compare.shown);

@@ -185,8 +185,34 @@ fn the_lessons_list_opens_a_lesson_and_a_large_missing_table_is_named() {
         .unwrap();
     assert_eq!(items[krk].label, "KRK      win         mate in 2");
     assert_eq!(items[0].label, "KRK      win         mate in 2");
-    assert_eq!(items[1].label, "KRKB     (not installed)");
+    // What `egtb drill` lists as made on first use, the list says so too; a table too
+    // large to make on the spot is not installed.
+    assert_eq!(items[1].label, "KRKB     (made on first use)");
+    let kaabb = items
+        .iter()
+        .find(|item| item.value == ChoiceValue::Lesson("KRKAABB".to_owned()))
+        .unwrap();
+    assert_eq!(kaabb.label, "KRKAABB  (not installed)");
+    let khk = items
+        .iter()
+        .find(|item| item.value == ChoiceValue::Lesson("KHK".to_owned()))
+        .unwrap();
+    assert_eq!(khk.label, "KHK      (made on first use)");
     assert_snapshot!("drill_lessons_80x24", screen_text(&render(&app, 80, 24)));
+    // The list is longer than the screen: it scrolls to keep the selection in view (Up
+    // from the first goes to the last), the keys' line stays under it.
+    let count = items.len();
+    let last = format!("{count} {}", items[count - 1].label);
+    assert!(!screen_text(&render(&app, 80, 24)).contains(&last));
+    update(&mut app, key(KeyCode::Up));
+    let screen = screen_text(&render(&app, 80, 24));
+    assert!(screen.contains(&last), "{screen}");
+    assert!(!screen.contains(" 1 KRK "), "{screen}");
+    assert!(
+        screen.contains("Up/Down, Enter chooses, Esc cancels"),
+        "{screen}"
+    );
+    update(&mut app, key(KeyCode::Down));
     let effects = update(&mut app, key(KeyCode::Enter));
     run_job(&mut app, &effects);
     assert_eq!(drill_mode(&app).lesson.summary.material.to_string(), "KRK");

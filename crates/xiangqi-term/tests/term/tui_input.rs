@@ -15,8 +15,8 @@ use xiangqi_core::board::{Position, Square};
 const TWO_CANNONS: &str =
     "6br1/5k1P1/1C1a3P1/2RN3P1/pC4p2/P4NP2/1n3p1c1/3A1A3/5K3/2p3BR1 w - - 11 79";
 
-#[test]
-fn an_ambiguous_move_offers_the_candidates() {
+/// Two players on `TWO_CANNONS`, loaded as a person does (F3, the FEN, Enter).
+fn two_cannons() -> App {
     let mut app = two_player_app();
     update(&mut app, Action::Command(Command::Load));
     for c in TWO_CANNONS.chars() {
@@ -24,6 +24,12 @@ fn an_ambiguous_move_offers_the_candidates() {
     }
     update(&mut app, key(KeyCode::Enter));
     assert_eq!(app.game.start().to_fen(), TWO_CANNONS);
+    app
+}
+
+#[test]
+fn an_ambiguous_move_offers_the_candidates() {
+    let mut app = two_cannons();
     type_line(&mut app, "炮八平七");
     let Some(Popup::Candidates { candidates, .. }) = app.popups.last() else {
         panic!("no chooser: {:?}", app.popups);
@@ -312,4 +318,31 @@ fn profiles_switch_while_running() {
     assert_eq!(app.config.profile, None);
     assert_eq!(app.config.settings.depth, Some(8));
     assert_eq!(app.theme.name, "light");
+}
+
+#[test]
+fn the_prompts_example_is_a_move_of_the_side_to_move() {
+    use xiangqi_app::prompt::prompt_hint;
+    let mut app = two_player_app();
+    assert_eq!(
+        prompt_hint(&app),
+        "type a move (炮二平五, C2.5, h2e2) and Enter | F1 help"
+    );
+    type_line(&mut app, "h2e2");
+    // Black's move, in Black's own numbers.
+    assert_eq!(
+        prompt_hint(&app),
+        "type a move (马8进7, H8+7, h9g7) and Enter | F1 help"
+    );
+    app.config.settings.glyphs = xiangqi_app::config::Glyphs::Ascii;
+    assert_eq!(
+        prompt_hint(&app),
+        "type a move (H8+7, h9g7) and Enter | F1 help"
+    );
+    // A position where no opening move is legal: its first quiet move.
+    let app = two_cannons();
+    let hint = prompt_hint(&app);
+    let mv = xiangqi_app::prompt::example_move(&app, app.position()).unwrap();
+    assert!(app.position().is_legal(mv), "{hint}");
+    assert!(hint.contains(&mv.iccs()), "{hint}");
 }

@@ -138,6 +138,43 @@ fn a_wrong_move_is_refuted_then_retry_and_a_hint() {
 }
 
 #[test]
+fn the_themes_wait_until_solved_and_a_hint_says_it_fails_the_attempt() {
+    let mut app = in_puzzle();
+    let pane = screen_text(&render(&app, 120, 40));
+    assert!(
+        pane.contains("themes: hidden until solved (Ctrl-T shows them)"),
+        "{pane}"
+    );
+    assert!(!pane.contains("sacrifice"), "{pane}");
+    // The prompt's example move is legal here and is not the solution's.
+    let example = xiangqi_app::prompt::example_move(&app, app.shown_position()).unwrap();
+    assert!(app.shown_position().is_legal(example));
+    assert_ne!(example, mv("g2g9"));
+    update(&mut app, ctrl('h'));
+    assert_eq!(
+        app.notice.as_ref().unwrap().text,
+        "hint: the marked piece moves (the attempt now counts as failed)"
+    );
+    // A second hint fails nothing more.
+    update(&mut app, ctrl('h'));
+    assert_eq!(
+        app.notice.as_ref().unwrap().text,
+        "hint: the marked piece moves"
+    );
+    update(&mut app, ctrl('t'));
+    assert_eq!(
+        app.notice.as_ref().unwrap().text,
+        "themes: chariot, cannon, sacrifice"
+    );
+    assert!(screen_text(&render(&app, 120, 40)).contains("themes: chariot, cannon, sacrifice"));
+    // Solved, another puzzle's themes are shown without asking.
+    let mut solved = in_puzzle();
+    typed(&mut solved, "g2g9");
+    typed(&mut solved, "c2c9");
+    assert!(trainer(&solved).themes_shown());
+}
+
+#[test]
 fn entering_puzzles_stops_the_engine_and_leaving_lets_it_play_on() {
     let mut app = app_against_engine();
     let effects = type_line(&mut app, "h2e2");

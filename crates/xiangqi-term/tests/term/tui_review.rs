@@ -124,7 +124,10 @@ fn the_review_runs_with_progress_and_marks_the_moves() {
     assert!(app.review.running.is_none());
     let notice = app.notice.as_ref().unwrap().text.clone();
     assert!(notice.starts_with("review: accuracy Red "), "{notice}");
-    assert!(notice.contains("2 marked move(s)"), "{notice}");
+    assert!(
+        notice.ends_with("; 2 marked moves: n/N on the board jump to them"),
+        "{notice}"
+    );
     // Every position scored for the graph, the marks in the move list.
     assert_eq!(graph_points(&app).len(), 7);
     let screen = screen_text(&render(&app, 80, 24));

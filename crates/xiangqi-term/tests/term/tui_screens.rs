@@ -174,6 +174,38 @@ fn help_overlay_80x24() {
     let mut app = app(|_| {});
     update(&mut app, key(KeyCode::F(1)));
     assert_snapshot!(screen_text(&render(&app, 80, 24)));
+    // Scrolled through at 80 columns, a description too long for a row goes on under
+    // itself: nothing is cut.
+    let mut seen = String::new();
+    for _ in 0..80 {
+        seen.push_str(&screen_text(&render(&app, 80, 24)));
+        update(&mut app, key(KeyCode::Down));
+    }
+    let rows: Vec<&str> = seen
+        .lines()
+        .map(|row| row.trim_matches(['│', ' ']))
+        .collect();
+    for (keys, words) in [
+        (
+            "n N",
+            "after :review: the next / previous ?! ? ?? move (board)",
+        ),
+        (
+            "e",
+            "the selected event in full, in a window (also in the log)",
+        ),
+    ] {
+        // The row and the one under it, where both are in the window.
+        let whole = rows.windows(2).any(|pair| {
+            pair[0].starts_with(keys)
+                && format!("{} {}", pair[0], pair[1])
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .ends_with(words)
+        });
+        assert!(whole, "{keys} {words}");
+    }
 }
 
 #[test]
@@ -205,7 +237,13 @@ fn stepping_search_log_80x24() {
             }),
         );
     }
-    assert_snapshot!(screen_text(&render(&app, 80, 24)));
+    let screen = screen_text(&render(&app, 80, 24));
+    // The title keeps the view the scores are from; the state shortens instead.
+    assert!(
+        screen.contains("┏ > Search log (Red's view) [paused] "),
+        "{screen}"
+    );
+    assert_snapshot!(screen);
 }
 
 #[test]
