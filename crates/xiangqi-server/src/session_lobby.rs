@@ -215,6 +215,7 @@ impl Session {
             clock: xiangqi_core::clock::GameClock::new(None, None),
             time: Arc::new(xiangqi_core::clock::MonotonicTime::default()),
             rated: record.tag("Rated") != Some("no"),
+            event: None,
         });
         self.place = Place::Archive;
         Ok(())

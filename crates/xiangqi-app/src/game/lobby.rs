@@ -6,10 +6,12 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 use xiangqi_core::board::Color;
 use xiangqi_core::clock::TimeControl;
 
+use super::tournament::{TournamentCommand, parse_standings, parse_tournament};
+
 /// The commands, as the usage line and the lobby show them.
 pub const LOBBY_USAGE: &str = "new engine|human [ROOM] [CONTROL] [unrated] | play [CONTROL] | \
      join ROOM | watch ROOM | rooms | games [NAME] | pgn ID | top | puzzle [ID|mate N|theme T] | \
-     drill [ENDING] | resume CODE | help";
+     drill [ENDING] | resume CODE | tournaments | tournament ... | standings NAME [--json] | help";
 
 /// What each lobby command does, for `help` (in the lobby and as the SSH command).
 pub const LOBBY_HELP: &[(&str, &str)] = &[
@@ -53,6 +55,21 @@ pub const LOBBY_HELP: &[(&str, &str)] = &[
         "resume CODE",
         "a guest's seat again, by the code it was shown",
     ),
+    ("tournaments", "the tournaments: upcoming, running, finished"),
+    ("tournament NAME", "its players, standings, boards and chat"),
+    (
+        "tournament join|leave NAME",
+        "take part, or leave (withdraw once it runs)",
+    ),
+    (
+        "tournament new NAME swiss",
+        "ROUNDS CONTROL [unrated]: a Swiss (arena MINUTES)",
+    ),
+    ("tournament start NAME", "the organiser starts it"),
+    (
+        "standings NAME [--json]",
+        "the table; tournament NAME pgn: its games",
+    ),
     ("help", "this list"),
 ];
 
@@ -95,6 +112,12 @@ pub enum LobbyCommand {
     New(NewRoom),
     /// `play [CONTROL]`: an open seat with that clock, or a new room waiting for one.
     Play(ClockChoice),
+    /// `tournament …`.
+    Tournament(TournamentCommand),
+    /// The list of tournaments.
+    Tournaments,
+    /// `standings NAME [--json]`.
+    Standings { name: String, json: bool },
 }
 
 /// The clock a room is asked for: unsaid (the server's default), `none`, or a control.
@@ -305,6 +328,11 @@ impl LobbyCommand {
             ["drill", rest @ ..] => Ok(LobbyCommand::Drill(rest.join(" "))),
             ["help"] => Ok(LobbyCommand::Help),
             ["resume", code] => Ok(LobbyCommand::Resume(ResumeCode::parse(code)?)),
+            ["tournaments"] => Ok(LobbyCommand::Tournaments),
+            ["tournament", rest @ ..] => parse_tournament(rest).map(LobbyCommand::Tournament),
+            ["standings", rest @ ..] => {
+                parse_standings(rest).map(|(name, json)| LobbyCommand::Standings { name, json })
+            }
             _ => Err(format!("usage: {LOBBY_USAGE}")),
         }
     }

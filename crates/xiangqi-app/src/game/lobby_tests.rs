@@ -161,3 +161,29 @@ fn resume_codes_read_back_whatever_the_case_dash_or_lookalikes() {
     assert!(ResumeCode::parse("01Z0-8ZH").is_err());
     assert!(ResumeCode::parse("01Z0-8ZHU").is_err());
 }
+
+#[test]
+fn tournament_commands_are_lobby_commands() {
+    assert_eq!(
+        LobbyCommand::parse("tournaments"),
+        Ok(LobbyCommand::Tournaments)
+    );
+    assert_eq!(
+        LobbyCommand::parse("tournament join club"),
+        Ok(LobbyCommand::Tournament(TournamentCommand::Join(
+            "club".into()
+        )))
+    );
+    assert_eq!(
+        LobbyCommand::parse("standings club --json"),
+        Ok(LobbyCommand::Standings {
+            name: "club".into(),
+            json: true
+        })
+    );
+    assert!(
+        LobbyCommand::parse("tournament")
+            .unwrap_err()
+            .starts_with("usage: tournament new NAME swiss")
+    );
+}
