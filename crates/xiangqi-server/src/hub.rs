@@ -24,6 +24,8 @@ use crate::store::{Store, unix_now};
 
 #[path = "hub_tasks.rs"]
 mod tasks;
+#[path = "hub_tournament.rs"]
+mod tournament_rooms;
 pub use tasks::expire_rooms_every_minute;
 
 /// A room shared by its sessions; `version` changes after every change.
@@ -118,6 +120,8 @@ pub struct Hub {
     /// Names of saved rooms the server could not read, kept for a person to look at
     /// (never written over), with the reason.
     kept: Mutex<BTreeMap<String, String>>,
+    /// The tournaments, run by their director (`tournament.rs`).
+    pub tournaments: crate::tournament::Tournaments,
 }
 
 impl Hub {
@@ -151,7 +155,9 @@ impl Hub {
         if !rooms.is_empty() {
             log(&format!("restored {} unfinished rooms", rooms.len()));
         }
+        let tournaments = crate::tournament::Tournaments::load(db.as_ref());
         Arc::new(Hub {
+            tournaments,
             saver: Saver::new(Arc::clone(&db)),
             moderation: Moderators::new(settings.rooms_per_minute),
             settings,

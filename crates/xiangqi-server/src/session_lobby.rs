@@ -89,6 +89,12 @@ impl Session {
                 None => Err(format!("no room {room_name}")),
             },
             LobbyCommand::Resume(code) => self.resume(&code),
+            LobbyCommand::Tournaments => {
+                self.show_tournaments();
+                Ok(())
+            }
+            LobbyCommand::Standings { name, .. } => self.show_tournament(&name),
+            LobbyCommand::Tournament(command) => self.tournament_command(command).await,
             LobbyCommand::Watch(room_name) => match self.hub.room(&room_name) {
                 Some(room) => {
                     self.enter(room, true, false);

@@ -31,7 +31,9 @@ pub use loaded::Config;
 pub use overrides::Overrides;
 pub use paths::{CONFIG_FILE_NAME, ConfigLocation, THEMES_DIR_NAME, user_themes_dir};
 pub use raw_value::RawValue;
-pub use server::{MaxStartups, SERVER_KEY, SERVER_KEYS, ServerAuth, ServerTable, merge_server};
+pub use server::{
+    MaxStartups, SERVER_KEY, SERVER_KEYS, ServerAuth, ServerTable, TournamentCreators, merge_server,
+};
 pub use setting_key::SettingKey;
 pub use settings::{BUILTIN_ENGINE, MAX_DEPTH, MAX_HASH_MB, NO_LIMIT, Settings, merge};
 pub use threads::{AUTO_THREADS, Threads};

@@ -63,6 +63,28 @@ pub struct ServerTable {
     pub rooms_per_minute: Option<u32>,
     /// Where Prometheus reads `/metrics` (none: no metrics).
     pub metrics: Option<SocketAddr>,
+    /// Who may create tournaments.
+    pub tournaments: Option<TournamentCreators>,
+    /// Tournaments not finished yet one player (not an admin) may organise.
+    pub max_tournaments_per_creator: Option<u32>,
+    /// Players one tournament may have.
+    pub max_tournament_players: Option<u32>,
+    /// Seconds a tournament player has for a first move before losing by forfeit.
+    pub tournament_no_show_s: Option<u32>,
+}
+
+/// Who may create tournaments (`[server] tournaments`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TournamentCreators {
+    /// Only the admins.
+    #[default]
+    Admins,
+    /// Every player with a key.
+    Open,
+}
+
+impl TournamentCreators {
+    pub const NAMES: [&str; 2] = ["admins", "open"];
 }
 
 /// OpenSSH's MaxStartups, `start:rate:full` (or a bare `full`): connections that have
@@ -134,6 +156,10 @@ pub const SERVER_KEYS: &[&str] = &[
     "allow",
     "rooms_per_minute",
     "metrics",
+    "tournaments",
+    "max_tournaments_per_creator",
+    "max_tournament_players",
+    "tournament_no_show_s",
 ];
 
 fn number(key: &str, raw: RawValue<'_>, min: u32, max: u32) -> Result<u32, ConfigProblem> {
@@ -230,6 +256,36 @@ impl ServerTable {
             "listen" => self.listen = Some(address(&key, raw, "127.0.0.1:2222")?),
             "metrics" => self.metrics = Some(address(&key, raw, "127.0.0.1:9464")?),
             "rooms_per_minute" => self.rooms_per_minute = Some(number(&key, raw, 1, 10_000)?),
+            "tournaments" => {
+                let value = text(&key, raw, "\"admins\" or \"open\"")?;
+                self.tournaments = Some(match value {
+                    "admins" => TournamentCreators::Admins,
+                    "open" => TournamentCreators::Open,
+                    other => {
+                        let allowed: Vec<String> = TournamentCreators::NAMES
+                            .iter()
+                            .map(|name| (*name).to_owned())
+                            .collect();
+                        return Err(ConfigProblem::UnknownName {
+                            key,
+                            kind: "tournament creators".to_owned(),
+                            value: other.to_owned(),
+                            suggestion: closest(other, allowed.iter().map(String::as_str))
+                                .map(str::to_owned),
+                            allowed,
+                        });
+                    }
+                });
+            }
+            "max_tournaments_per_creator" => {
+                self.max_tournaments_per_creator = Some(number(&key, raw, 1, 1000)?)
+            }
+            "max_tournament_players" => {
+                self.max_tournament_players = Some(number(&key, raw, 2, 2000)?)
+            }
+            "tournament_no_show_s" => {
+                self.tournament_no_show_s = Some(number(&key, raw, 10, 3600)?)
+            }
             "admins" | "allow" => {
                 return Err(ConfigProblem::WrongType {
                     key,
@@ -361,6 +417,12 @@ pub fn merge_server(file: &ServerTable, flags: &ServerTable) -> ServerTable {
         allow: flags.allow.clone().or_else(|| file.allow.clone()),
         rooms_per_minute: flags.rooms_per_minute.or(file.rooms_per_minute),
         metrics: flags.metrics.or(file.metrics),
+        tournaments: flags.tournaments.or(file.tournaments),
+        max_tournaments_per_creator: flags
+            .max_tournaments_per_creator
+            .or(file.max_tournaments_per_creator),
+        max_tournament_players: flags.max_tournament_players.or(file.max_tournament_players),
+        tournament_no_show_s: flags.tournament_no_show_s.or(file.tournament_no_show_s),
     }
 }
 

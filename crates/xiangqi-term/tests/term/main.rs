@@ -18,5 +18,6 @@ mod tui_puzzles;
 mod tui_review;
 mod tui_screens;
 mod tui_support;
+mod tui_tournament;
 mod tui_update;
 mod tui_worker;
