@@ -273,7 +273,7 @@ pub fn draw(lobby: &Lobby, app: &App, frame: &mut Frame) {
         }
         Shown::Page(_) | Shown::Help => " Esc: the rooms".to_owned(),
         Shown::Tournament(..) => {
-            " Up/Down, Enter: watch a board (yours: play) | say TEXT: chat".to_owned()
+            " Up/Down, Enter: a board | say TEXT: chat".to_owned()
         }
     };
     let help_lines = vec![

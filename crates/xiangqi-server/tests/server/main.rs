@@ -11,3 +11,4 @@ mod server_puzzles;
 mod server_rooms;
 mod server_saving;
 mod server_support;
+mod server_tournament;

@@ -109,7 +109,7 @@ fn a_large_field_at_80x24_ends_its_standings_with_how_many_more() {
     let mut session = session(80, 24);
     session.show_tournament(view);
     let text = screen(&session, 80, 24);
-    assert!(text.contains("... 22 more: standings club"), "{text}");
+    assert!(text.contains("... 24 more: standings club"), "{text}");
     // The viewer's board is the one chosen, and shown.
     assert!(text.contains(">    9 p9"), "{text}");
     assert!(text.contains("ed: good luck all"), "{text}");
