@@ -35,6 +35,16 @@ const SAY_MAX: usize = 200;
 const NEEDS_KEY: &str =
     "tournaments are for players with a key: connect with your SSH key (ssh-keygen makes one)";
 
+/// The no-show time as players read it: `2 min`, `45 s`.
+pub fn no_show_text(time: Duration) -> String {
+    let seconds = time.as_secs();
+    if seconds >= 60 && seconds % 60 == 0 {
+        format!("{} min", seconds / 60)
+    } else {
+        format!("{seconds} s")
+    }
+}
+
 /// A player's rating as a pairing number's order takes it.
 fn rating_of(hub: &Hub, key: &str) -> u32 {
     match hub.db.player_by_key(key) {
@@ -527,7 +537,7 @@ impl Tournament {
                     .iter()
                     .map(|color| names[color.index()].as_str())
                     .collect();
-                let minutes = hub.settings.no_show.as_secs().div_ceil(60);
+                let within = no_show_text(hub.settings.no_show);
                 let outcome = match result {
                     BoardResult::Forfeit(Some(winner)) => {
                         format!("{} wins by forfeit", names[winner.index()])
@@ -537,7 +547,7 @@ impl Tournament {
                 };
                 let name = self.name().to_owned();
                 let said = format!(
-                    "{label}: {} did not come (no move in {minutes} min): {outcome}; \
+                    "{label}: {} did not come (no move in {within}): {outcome}; \
                      `tournament join {name}` comes back",
                     missing.join(" and ")
                 );

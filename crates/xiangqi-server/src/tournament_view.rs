@@ -350,10 +350,10 @@ impl Tournaments {
                     "this game".to_owned(),
                 ),
             };
-            let minutes = hub.settings.no_show.as_secs().div_ceil(60);
+            let within = super::director::no_show_text(hub.settings.no_show);
             let text = format!(
                 "You play {} against {} ({}) on {place}.\nClock {} each; Red moves first.\n\
-                 A player who has not made a first move within {minutes} min loses by \
+                 A player who has not made a first move within {within} loses by \
                  forfeit.\nAny key closes this.",
                 color.name(),
                 opponent.name,

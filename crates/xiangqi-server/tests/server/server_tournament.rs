@@ -30,9 +30,13 @@ fn with_admin(dir: &Path) -> ServerSettings {
     settings
 }
 
-/// The seed of a player's key: ann 1, bob 2, cy 3, di 4.
+/// The seed of a player's key: ann 1, bob 2, cy 3, di 4, ed 5.
 fn seed(name: &str) -> u8 {
-    NAMES.iter().position(|n| *n == name).unwrap() as u8 + 1
+    ["ann", "bob", "cy", "di", "ed"]
+        .iter()
+        .position(|n| *n == name)
+        .unwrap() as u8
+        + 1
 }
 
 /// Runs `command` as `name` (with their key) without a terminal: (stdout, stderr,
@@ -302,5 +306,59 @@ async fn a_swiss_of_four_restarted_mid_round_ends_with_exact_standings_and_its_p
         game(2, 2, ["cy", "di"], ["agreement", "no", "1/2-1/2"], ""),
     ];
     assert_eq!(pgn, expected.join("\n\n") + "\n");
+    server.stop(Duration::from_secs(2)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_does_not_come_loses_by_forfeit_and_is_withdrawn() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut settings = with_admin(dir.path());
+    settings.no_show = Duration::from_secs(4);
+    let server = start(settings).await;
+    let addr = server.addr;
+    let (_, _, status) = run(addr, "ann", "tournament new club swiss 2 5+0").await;
+    assert_eq!(status, 0);
+    // di joins and never comes to the board.
+    let (_, _, status) = run(addr, "di", "tournament join club").await;
+    assert_eq!(status, 0);
+    let mut players = Vec::new();
+    for name in ["ann", "bob", "cy"] {
+        let mut terminal = lobby(addr, name).await;
+        terminal.command("tournament join club").await;
+        terminal.wait_text("you are in club").await;
+        players.push(terminal);
+    }
+    let [ann, bob, cy] = &mut players[..] else {
+        unreachable!()
+    };
+    let (out, _, _) = run(addr, "ann", "tournament start club").await;
+    assert_eq!(out, "tournament club started: 4 players\n");
+    banner(cy, " club: round 1 of 2 ", "within 4 s loses by forfeit.").await;
+    resign(cy).await;
+    banner(bob, " club: round 1 of 2 ", "You play Black against di (1500) on board 2.").await;
+    // Red (di) never moves: bob wins by forfeit, told as the room closes.
+    bob.wait_text("round 1, board 2: bob wins by forfeit (a no-show)")
+        .await;
+    bob.wait_text("xiangqi rooms").await;
+    let mut watcher = lobby(addr, "ed").await;
+    watcher.command("tournament club").await;
+    watcher
+        .wait_text("* round 1, board 2: di did not come (no move in 4 s): bob wins by forfeit;")
+        .await;
+    // Round 2 without di: ann and bob meet, cy has the bye.
+    banner(ann, " club: round 2 of 2 ", "You play Black against bob (1500) on board 1.").await;
+    banner(bob, " club: round 2 of 2 ", "You play Red against ann (1500) on board 1.").await;
+    resign(bob).await;
+    watcher.wait_text("finished: the standings are final").await;
+    let (out, _, _) = run(addr, "cy", "standings club").await;
+    assert_eq!(
+        out,
+        "club: swiss 2 rounds | 5+0 | rated | by ann | finished\n\
+         \x20 #  NAME               PTS  GAMES    BH  BH-1     SB   DE\n\
+         \x20 1  ann                  2      2     2     1      2    0\n\
+         \x20 2  cy                   1      1     3     2      1    0\n\
+         \x20 3  bob                  1      1   2.5     2    0.5    0\n\
+         \x20 4  di (out)             0      0     0     0      0    0\n"
+    );
     server.stop(Duration::from_secs(2)).await;
 }
