@@ -267,8 +267,7 @@ impl Client {
                 .key()
                 .is_some_and(|key| self.hub.settings.admins.contains(key)),
         };
-        if let Some(answer) = super::tournament::script_command(&self.hub, actor, &command).await
-        {
+        if let Some(answer) = super::tournament::script_command(&self.hub, actor, &command).await {
             return answer;
         }
         let db = &self.hub.db;

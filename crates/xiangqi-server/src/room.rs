@@ -381,7 +381,9 @@ impl RoomState {
             return Err("the game is on: :rematch is for after it".to_owned());
         }
         if self.tournament.is_some() {
-            return Err("a tournament game has no rematch: the tournament pairs the next".to_owned());
+            return Err(
+                "a tournament game has no rematch: the tournament pairs the next".to_owned(),
+            );
         }
         if self.engine_side.is_none() && self.seats.iter().any(Option::is_none) {
             return Err("nobody to play a rematch with".to_owned());

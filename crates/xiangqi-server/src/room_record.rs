@@ -331,6 +331,46 @@ mod tests {
     }
 
     #[test]
+    fn a_tournament_room_reads_back_with_its_board_and_archives_with_its_round() {
+        let seat = |id: &str, name: &str| Seat {
+            identity: id.into(),
+            name: name.into(),
+            connected: 0,
+        };
+        let mut room = RoomState::new(
+            "club-2-1",
+            RoomKind::Human,
+            seat("SHA256:bob", "bob"),
+            Position::startpos(),
+        );
+        room.seats[0] = Some(seat("SHA256:ann", "ann"));
+        room.set_control(Some("5+3".parse().unwrap()));
+        let game = crate::tournament::TournamentGame {
+            id: crate::store::BoardId {
+                tournament: 3,
+                round: 2,
+                board: 1,
+            },
+            event: "club".into(),
+        };
+        room.tournament = Some(game.clone());
+        // Before any move, as after a pairing.
+        let back = parse_room(&room_pgn(&room)).unwrap().unwrap();
+        assert_eq!(back.tournament, Some(game.clone()));
+        assert_eq!(back.side_of("SHA256:ann"), Some(Color::Red));
+        room.resign(Color::Red).unwrap();
+        let archived = finished_game(&room, 0).unwrap();
+        assert_eq!(archived.tournament, Some(game.id));
+        assert!(
+            archived
+                .pgn
+                .contains("[Event \"club\"]\n[Round \"2\"]\n[Site \"room club-2-1\"]"),
+            "{}",
+            archived.pgn
+        );
+    }
+
+    #[test]
     fn a_timed_room_reads_back_with_its_control_and_the_time_left() {
         let time = xiangqi_core::clock::ManualTime::default();
         let ann = Seat {

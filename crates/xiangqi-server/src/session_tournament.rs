@@ -28,9 +28,9 @@ impl Session {
         let name = command.name().to_owned();
         let answer = match &command {
             TournamentCommand::Show(_) => String::new(),
-            TournamentCommand::Pgn(name) => format!(
-                "its games as one PGN file: ssh SERVER tournament {name} pgn > {name}.pgn"
-            ),
+            TournamentCommand::Pgn(name) => {
+                format!("its games as one PGN file: ssh SERVER tournament {name} pgn > {name}.pgn")
+            }
             _ => {
                 let hub = Arc::clone(&self.hub);
                 let actor = self.actor();

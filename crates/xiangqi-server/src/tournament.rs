@@ -454,10 +454,7 @@ impl Tournaments {
             }
             Err(error) => crate::log(&format!("cannot read the tournaments: {error}")),
         }
-        let running = list
-            .iter()
-            .filter(|t| t.stage() == Stage::Running)
-            .count();
+        let running = list.iter().filter(|t| t.stage() == Stage::Running).count();
         if running > 0 {
             crate::log(&format!("restored {running} running tournaments"));
         }

@@ -69,7 +69,12 @@ impl Tournament {
 
 impl Tournaments {
     /// `tournament new`: an upcoming tournament, organised by `actor`.
-    pub fn create(&self, hub: &Hub, actor: &Actor, order: &NewTournament) -> Result<String, String> {
+    pub fn create(
+        &self,
+        hub: &Hub,
+        actor: &Actor,
+        order: &NewTournament,
+    ) -> Result<String, String> {
         let key = actor.key.as_deref().ok_or(NEEDS_KEY)?;
         if !actor.admin && !hub.settings.tournaments_open {
             return Err("only the server's admins create tournaments here \
@@ -226,10 +231,7 @@ impl Tournaments {
                 for (seq, entrant) in tournament.entrants.iter_mut().enumerate() {
                     entrant.seq = seq as u32;
                 }
-                (
-                    format!("{} leaves", actor.name),
-                    format!("you left {name}"),
-                )
+                (format!("{} leaves", actor.name), format!("you left {name}"))
             }
             Stage::Running if !tournament.entrants[index].active => {
                 return Err(format!("you withdrew from {name} already"));
@@ -313,13 +315,21 @@ impl Tournaments {
     }
 
     /// `tournament pause`: the organiser's pause between a Swiss's rounds.
-    pub fn pause(&self, hub: &Hub, actor: &Actor, name: &str, seconds: u32) -> Result<String, String> {
+    pub fn pause(
+        &self,
+        hub: &Hub,
+        actor: &Actor,
+        name: &str,
+        seconds: u32,
+    ) -> Result<String, String> {
         let mut list = self.list();
         let tournament = find(&mut list, name)?;
         tournament.may_organise(actor)?;
         let name = tournament.name().to_owned();
         if matches!(tournament.format, TournamentFormat::Arena { .. }) {
-            return Err(format!("{name} is an arena: it has no rounds to pause between"));
+            return Err(format!(
+                "{name} is an arena: it has no rounds to pause between"
+            ));
         }
         if tournament.stage() == Stage::Finished {
             return Err(format!("tournament {name} is finished"));
@@ -401,7 +411,10 @@ enum Seen {
     /// Its game ended and is archived (as this id).
     Over(GameResult, i64),
     /// The side to move has not made its first move in time; whether each side is here.
-    NoShow { ply: usize, here: [bool; 2] },
+    NoShow {
+        ply: usize,
+        here: [bool; 2],
+    },
     /// Its room is gone (an admin closed it).
     Gone,
 }
@@ -417,9 +430,11 @@ impl Tournament {
                 continue;
             }
             let id = self.game_of(board).id;
-            let room = board.room.as_deref().and_then(|name| hub.room(name)).filter(|room| {
-                room.lock().tournament.as_ref().map(|game| game.id) == Some(id)
-            });
+            let room = board
+                .room
+                .as_deref()
+                .and_then(|name| hub.room(name))
+                .filter(|room| room.lock().tournament.as_ref().map(|game| game.id) == Some(id));
             let board = &mut self.boards[index];
             let seen = match room {
                 None if board.opened => Seen::Gone,
@@ -807,13 +822,8 @@ impl Tournament {
                 .room
                 .clone()
                 .unwrap_or_else(|| self.room_name(board.round, board.number));
-            let opened = hub.open_tournament_room(
-                &preferred,
-                seats,
-                self.control,
-                self.record.rated,
-                game,
-            );
+            let opened =
+                hub.open_tournament_room(&preferred, seats, self.control, self.record.rated, game);
             match opened {
                 Ok(name) => {
                     self.told_waiting = false;
@@ -885,7 +895,9 @@ pub async fn script_command(
 ) -> Option<Result<String, String>> {
     let command = command.clone();
     match command {
-        LobbyCommand::Tournaments | LobbyCommand::Standings { .. } | LobbyCommand::Tournament(_) => {}
+        LobbyCommand::Tournaments
+        | LobbyCommand::Standings { .. }
+        | LobbyCommand::Tournament(_) => {}
         _ => return None,
     }
     let hub = Arc::clone(hub);

@@ -175,7 +175,12 @@ fn an_arena_counts_streaks_and_leaves_out_games_not_played() {
     assert_eq!(tournament.arena_points(1), 1);
     let rows = tournament.standing_rows();
     assert_eq!(
-        (rows[0].name.as_str(), rows[0].score, rows[0].games, rows[0].on_fire),
+        (
+            rows[0].name.as_str(),
+            rows[0].score,
+            rows[0].games,
+            rows[0].on_fire
+        ),
         ("ann", 8.0, 3, true)
     );
     assert_eq!(rows[0].tiebreaks, [("performance", 2000.0)]);

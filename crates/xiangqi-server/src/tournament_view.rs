@@ -2,8 +2,8 @@
 //! JSON), its games as one PGN file, and the banner of a player's new board.
 
 use xiangqi_app::game::{
-    BoardRow, StandingRow, TournamentFormat, TournamentSummary, TournamentView,
-    standings_json, standings_lines, tournament_headings, tournament_line,
+    BoardRow, StandingRow, TournamentFormat, TournamentSummary, TournamentView, standings_json,
+    standings_lines, tournament_headings, tournament_line,
 };
 use xiangqi_core::board::Color;
 use xiangqi_pairing::arena;
@@ -26,7 +26,8 @@ pub struct Paired {
 impl Tournament {
     /// The standings now (the results known so far).
     pub fn standing_rows(&self) -> Vec<StandingRow> {
-        let out = |entrant: usize| self.stage() != Stage::Upcoming && !self.entrants[entrant].active;
+        let out =
+            |entrant: usize| self.stage() != Stage::Upcoming && !self.entrants[entrant].active;
         match self.format {
             TournamentFormat::Swiss { .. } => xiangqi_pairing::standings(&self.pairing_view())
                 .into_iter()
@@ -105,7 +106,11 @@ impl Tournament {
             "{} | {} | {} | by {}",
             self.format.describe(),
             self.control,
-            if self.record.rated { "rated" } else { "unrated" },
+            if self.record.rated {
+                "rated"
+            } else {
+                "unrated"
+            },
             self.record.creator_name
         );
         if self.record.pause_s > 0 {
@@ -338,23 +343,18 @@ impl Tournaments {
             let opponent = &tournament.entrants[other];
             let (title, place) = match tournament.format {
                 TournamentFormat::Swiss { rounds } => (
-                    format!(
-                        " {}: round {} of {rounds} ",
-                        tournament.name(),
-                        board.round
-                    ),
-                    format!("board {}", board.number),
+                    format!(" {}: round {} of {rounds} ", tournament.name(), board.round),
+                    format!("on board {}", board.number),
                 ),
                 TournamentFormat::Arena { .. } => (
                     format!(" {}: arena game {} ", tournament.name(), board.number),
-                    "this game".to_owned(),
+                    format!("in game {}", board.number),
                 ),
             };
             let within = super::director::no_show_text(hub.settings.no_show);
             let text = format!(
-                "You play {} against {} ({}) on {place}.\nClock {} each; Red moves first.\n\
-                 A player who has not made a first move within {within} loses by \
-                 forfeit.\nAny key closes this.",
+                "You play {} against {} ({}) {place}.\nClock {} each; Red moves first.\n\
+                 No first move within {within}: a loss by forfeit.",
                 color.name(),
                 opponent.name,
                 opponent.rating,

@@ -558,7 +558,12 @@ impl RemoteSession {
     }
 }
 
-fn draw_screen(screen: &Screen, lobby: &remote_lobby::Lobby, app: &App, frame: &mut ratatui::Frame) {
+fn draw_screen(
+    screen: &Screen,
+    lobby: &remote_lobby::Lobby,
+    app: &App,
+    frame: &mut ratatui::Frame,
+) {
     match screen {
         Screen::Lobby => remote_lobby::draw(lobby, app, frame),
         Screen::Room(_) | Screen::Train => view(app, frame),
@@ -577,11 +582,11 @@ fn status_text(view: &RoomView) -> String {
             view.name, view.red, view.black
         );
     }
-    let mut parts = Vec::new();
+    let mut parts = vec![format!("room {}", view.name)];
+    // After the room's name, which a narrow status line drops first.
     if let Some(event) = &view.event {
         parts.push(event.clone());
     }
-    parts.push(format!("room {}", view.name));
     let me = match view.my_side {
         Some(Color::Red) => "you: Red",
         Some(Color::Black) => "you: Black",

@@ -191,8 +191,7 @@ impl Lobby {
             return vec![Intent::Lobby(command)];
         }
         // On a tournament's screen, `say` speaks in its chat.
-        if let (Some((view, _)), Some(said)) = (&self.tournament, text.strip_prefix("say "))
-        {
+        if let (Some((view, _)), Some(said)) = (&self.tournament, text.strip_prefix("say ")) {
             return vec![Intent::Lobby(LobbyCommand::Tournament(
                 TournamentCommand::Say {
                     name: view.name.clone(),
@@ -272,9 +271,7 @@ pub fn draw(lobby: &Lobby, app: &App, frame: &mut Frame) {
             format!(" Up/Down, Enter: {} | Esc: the rooms", page.opening)
         }
         Shown::Page(_) | Shown::Help => " Esc: the rooms".to_owned(),
-        Shown::Tournament(..) => {
-            " Up/Down, Enter: a board | say TEXT: chat".to_owned()
-        }
+        Shown::Tournament(..) => " Up/Down, Enter: a board | say TEXT: chat".to_owned(),
     };
     let help_lines = vec![
         Line::from(format!("{keys} | help: the commands | Ctrl-C leaves")),

@@ -63,14 +63,23 @@ fn cut(text: &str, width: usize) -> String {
 
 /// Draws `view` in `area` (the inside of the lobby's pane); `selected` is the board
 /// chosen.
-pub fn draw(view: &TournamentView, selected: usize, palette: &Palette, area: Rect, frame: &mut Frame) {
+pub fn draw(
+    view: &TournamentView,
+    selected: usize,
+    palette: &Palette,
+    area: Rect,
+    frame: &mut Frame,
+) {
     let width = usize::from(area.width);
     let mut lines: Vec<Line> = vec![
         Line::from(Span::styled(cut(&view.about, width), palette.log_detail)),
         Line::from(Span::styled(cut(&view.state, width), palette.pane)),
     ];
     if let Some(you) = &view.you {
-        lines.push(Line::from(Span::styled(cut(you, width), palette.pane_highlight)));
+        lines.push(Line::from(Span::styled(
+            cut(you, width),
+            palette.pane_highlight,
+        )));
     }
     let height = usize::from(area.height).saturating_sub(lines.len());
     let (standings_rows, board_rows, chat_rows) = rows_for(view, height);
@@ -114,7 +123,10 @@ pub fn draw(view: &TournamentView, selected: usize, palette: &Palette, area: Rec
             } else {
                 palette.pane
             };
-            lines.push(Line::from(Span::styled(cut(&board_line(board), width), style)));
+            lines.push(Line::from(Span::styled(
+                cut(&board_line(board), width),
+                style,
+            )));
         }
     }
     if chat_rows > 0 {
@@ -125,7 +137,10 @@ pub fn draw(view: &TournamentView, selected: usize, palette: &Palette, area: Rec
         let shown = chat_rows - 1;
         let skip = view.chat.len().saturating_sub(shown);
         for line in view.chat.iter().skip(skip) {
-            lines.push(Line::from(Span::styled(cut(line, width), palette.log_detail)));
+            lines.push(Line::from(Span::styled(
+                cut(line, width),
+                palette.log_detail,
+            )));
         }
     }
     frame.render_widget(Paragraph::new(lines).style(palette.pane), area);

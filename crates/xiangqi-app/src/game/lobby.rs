@@ -55,7 +55,10 @@ pub const LOBBY_HELP: &[(&str, &str)] = &[
         "resume CODE",
         "a guest's seat again, by the code it was shown",
     ),
-    ("tournaments", "the tournaments: upcoming, running, finished"),
+    (
+        "tournaments",
+        "the tournaments: upcoming, running, finished",
+    ),
     ("tournament NAME", "its players, standings, boards and chat"),
     (
         "tournament join|leave NAME",
@@ -117,7 +120,10 @@ pub enum LobbyCommand {
     /// The list of tournaments.
     Tournaments,
     /// `standings NAME [--json]`.
-    Standings { name: String, json: bool },
+    Standings {
+        name: String,
+        json: bool,
+    },
 }
 
 /// The clock a room is asked for: unsaid (the server's default), `none`, or a control.

@@ -18,7 +18,14 @@ pub const MAX_PAUSE_SECONDS: u32 = 3600;
 
 /// Words after `tournament` that are verbs, so never a tournament's name.
 const VERBS: [&str; 8] = [
-    "new", "join", "leave", "start", "pause", "say", "pgn", "standings",
+    "new",
+    "join",
+    "leave",
+    "start",
+    "pause",
+    "say",
+    "pgn",
+    "standings",
 ];
 
 /// How a tournament is played.
@@ -342,14 +349,7 @@ pub struct TournamentSummary {
 
 /// The list's headings, in the columns of `tournament_line`.
 pub fn tournament_headings() -> String {
-    tournament_columns([
-        "TOURNAMENT",
-        "FORMAT",
-        "CLOCK",
-        "STATE",
-        "PLAYERS",
-        "BY",
-    ])
+    tournament_columns(["TOURNAMENT", "FORMAT", "CLOCK", "STATE", "PLAYERS", "BY"])
 }
 
 /// A tournament as a line of the list, under `tournament_headings` (at most 79 columns).

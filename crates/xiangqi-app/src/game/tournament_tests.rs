@@ -27,7 +27,10 @@ fn tournament_commands_parse_exactly() {
             rated: false,
         }))
     );
-    assert_eq!(parse("join club"), Ok(TournamentCommand::Join("club".into())));
+    assert_eq!(
+        parse("join club"),
+        Ok(TournamentCommand::Join("club".into()))
+    );
     assert_eq!(
         parse("leave club"),
         Ok(TournamentCommand::Leave("club".into()))

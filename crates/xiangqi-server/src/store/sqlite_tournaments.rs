@@ -50,7 +50,11 @@ pub(super) fn record_result(
     Ok(())
 }
 
-fn insert_chat(transaction: &Transaction, tournament: i64, line: &ChatLine) -> rusqlite::Result<()> {
+fn insert_chat(
+    transaction: &Transaction,
+    tournament: i64,
+    line: &ChatLine,
+) -> rusqlite::Result<()> {
     transaction.execute(
         "INSERT OR REPLACE INTO tournament_chat (tournament, seq, sender, text, time)
          VALUES (?1, ?2, ?3, ?4, ?5)",

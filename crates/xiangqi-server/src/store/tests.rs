@@ -536,8 +536,7 @@ fn entrant(seq: u32, name: &str) -> EntrantRecord {
 }
 
 #[test]
-fn a_tournament_is_kept_with_its_players_boards_and_chat_and_an_archived_game_gives_its_result()
-{
+fn a_tournament_is_kept_with_its_players_boards_and_chat_and_an_archived_game_gives_its_result() {
     let folder = tempfile::tempdir().unwrap();
     let store = open(folder.path());
     let mut record = tournament_record("club");
@@ -548,7 +547,9 @@ fn a_tournament_is_kept_with_its_players_boards_and_chat_and_an_archived_game_gi
     let again = store.save_tournament(&tournament_record("CLUB"), None, &[]);
     assert_eq!(
         again,
-        Err(StoreError::Database("a tournament named CLUB exists".into()))
+        Err(StoreError::Database(
+            "a tournament named CLUB exists".into()
+        ))
     );
     record.stage = Stage::Running;
     record.started = Some(20);
@@ -602,7 +603,9 @@ fn a_tournament_is_kept_with_its_players_boards_and_chat_and_an_archived_game_gi
     let archived = store.archive(&game, Some("club-1-1")).unwrap();
     // Saved again from what the server held before it saw the result: the result
     // stays.
-    store.save_tournament(&record, None, &[board.clone()]).unwrap();
+    store
+        .save_tournament(&record, None, &[board.clone()])
+        .unwrap();
     drop(store);
     let store = open(folder.path());
     let saved = store.tournaments(10).unwrap();
@@ -643,7 +646,10 @@ fn a_version_two_database_gains_the_tournament_tables_and_keeps_its_games() {
         .unwrap();
     }
     let store = open(folder.path());
-    assert_eq!(store.game(1).unwrap().unwrap().game.termination, "Black resigned");
+    assert_eq!(
+        store.game(1).unwrap().unwrap().game.termination,
+        "Black resigned"
+    );
     assert_eq!(store.tournaments(10).unwrap(), []);
     let id = store
         .save_tournament(&tournament_record("club"), None, &[])

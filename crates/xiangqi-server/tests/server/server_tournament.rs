@@ -184,7 +184,9 @@ async fn banner(terminal: &mut Terminal, title: &str, says: &str) {
     terminal.wait_text(says).await;
     terminal.type_text("\x1b").await;
     terminal
-        .wait_for("the banner closed", |screen| !screen.contains("Any key closes"))
+        .wait_for("the banner closed", |screen| {
+            !screen.contains("Any key closes")
+        })
         .await;
 }
 
@@ -211,19 +213,60 @@ async fn a_swiss_of_four_restarted_mid_round_ends_with_exact_standings_and_its_p
 
     // Round 1, by pairing numbers (all rated 1500: by name): ann-cy, di-bob; each
     // board opens by itself, its banner saying who plays what.
-    banner(ann, " club: round 1 of 2 ", "You play Red against cy (1500) on board 1.").await;
-    banner(cy, " club: round 1 of 2 ", "You play Black against ann (1500) on board 1.").await;
-    banner(di, " club: round 1 of 2 ", "You play Red against bob (1500) on board 2.").await;
-    banner(bob, " club: round 1 of 2 ", "You play Black against di (1500) on board 2.").await;
-    ann.wait_text("club round 1, board 1 | room club-1-1 | you: Red").await;
+    banner(
+        ann,
+        " club: round 1 of 2 ",
+        "You play Red against cy (1500) on board 1.",
+    )
+    .await;
+    banner(
+        cy,
+        " club: round 1 of 2 ",
+        "You play Black against ann (1500) on board 1.",
+    )
+    .await;
+    banner(
+        di,
+        " club: round 1 of 2 ",
+        "You play Red against bob (1500) on board 2.",
+    )
+    .await;
+    banner(
+        bob,
+        " club: round 1 of 2 ",
+        "You play Black against di (1500) on board 2.",
+    )
+    .await;
+    ann.wait_text("room club-1-1 | club round 1, board 1 | you: Red")
+        .await;
     resign(cy).await;
     resign(di).await;
 
     // Round 2: the winners meet, colours alternating.
-    banner(bob, " club: round 2 of 2 ", "You play Red against ann (1500) on board 1.").await;
-    banner(ann, " club: round 2 of 2 ", "You play Black against bob (1500) on board 1.").await;
-    banner(cy, " club: round 2 of 2 ", "You play Red against di (1500) on board 2.").await;
-    banner(di, " club: round 2 of 2 ", "You play Black against cy (1500) on board 2.").await;
+    banner(
+        bob,
+        " club: round 2 of 2 ",
+        "You play Red against ann (1500) on board 1.",
+    )
+    .await;
+    banner(
+        ann,
+        " club: round 2 of 2 ",
+        "You play Black against bob (1500) on board 1.",
+    )
+    .await;
+    banner(
+        cy,
+        " club: round 2 of 2 ",
+        "You play Red against di (1500) on board 2.",
+    )
+    .await;
+    banner(
+        di,
+        " club: round 2 of 2 ",
+        "You play Black against cy (1500) on board 2.",
+    )
+    .await;
     bob.command("h2e2").await;
     ann.wait_move(0, "h2e2").await;
     cy.command(":draw").await;
@@ -301,7 +344,13 @@ async fn a_swiss_of_four_restarted_mid_round_ends_with_exact_standings_and_its_p
     let expected = [
         game(1, 1, ["ann", "cy"], ["resignation", "yes", "1-0"], ""),
         game(1, 2, ["di", "bob"], ["resignation", "yes", "0-1"], ""),
-        game(2, 1, ["bob", "ann"], ["resignation", "yes", "1-0"], "1. h2e2\n"),
+        game(
+            2,
+            1,
+            ["bob", "ann"],
+            ["resignation", "yes", "1-0"],
+            "1. h2e2\n",
+        ),
         // A draw agreed before move 10 does not count for the ratings.
         game(2, 2, ["cy", "di"], ["agreement", "no", "1/2-1/2"], ""),
     ];
@@ -333,9 +382,19 @@ async fn a_player_who_does_not_come_loses_by_forfeit_and_is_withdrawn() {
     };
     let (out, _, _) = run(addr, "ann", "tournament start club").await;
     assert_eq!(out, "tournament club started: 4 players\n");
-    banner(cy, " club: round 1 of 2 ", "within 4 s loses by forfeit.").await;
+    banner(
+        cy,
+        " club: round 1 of 2 ",
+        "No first move within 4 s: a loss by forfeit.",
+    )
+    .await;
     resign(cy).await;
-    banner(bob, " club: round 1 of 2 ", "You play Black against di (1500) on board 2.").await;
+    banner(
+        bob,
+        " club: round 1 of 2 ",
+        "You play Black against di (1500) on board 2.",
+    )
+    .await;
     // Red (di) never moves: bob wins by forfeit, told as the room closes.
     bob.wait_text("round 1, board 2: bob wins by forfeit (a no-show)")
         .await;
@@ -346,8 +405,18 @@ async fn a_player_who_does_not_come_loses_by_forfeit_and_is_withdrawn() {
         .wait_text("* round 1, board 2: di did not come (no move in 4 s): bob wins by forfeit;")
         .await;
     // Round 2 without di: ann and bob meet, cy has the bye.
-    banner(ann, " club: round 2 of 2 ", "You play Black against bob (1500) on board 1.").await;
-    banner(bob, " club: round 2 of 2 ", "You play Red against ann (1500) on board 1.").await;
+    banner(
+        ann,
+        " club: round 2 of 2 ",
+        "You play Black against bob (1500) on board 1.",
+    )
+    .await;
+    banner(
+        bob,
+        " club: round 2 of 2 ",
+        "You play Red against ann (1500) on board 1.",
+    )
+    .await;
     resign(bob).await;
     watcher.wait_text("finished: the standings are final").await;
     let (out, _, _) = run(addr, "cy", "standings club").await;

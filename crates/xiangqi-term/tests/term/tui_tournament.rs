@@ -101,10 +101,26 @@ fn a_swiss_of_six_in_its_second_round_at_120x40() {
 fn a_large_field_at_80x24_ends_its_standings_with_how_many_more() {
     let mut view = club();
     view.standings = (1..=30)
-        .map(|i| row(i, &format!("p{i}"), 3.0 - f64::from(i as u32) / 10.0, 1.0, 1.0))
+        .map(|i| {
+            row(
+                i,
+                &format!("p{i}"),
+                3.0 - f64::from(i as u32) / 10.0,
+                1.0,
+                1.0,
+            )
+        })
         .collect();
     view.boards = (1..=15)
-        .map(|i| board(&i.to_string(), &format!("p{i}"), &format!("p{}", 31 - i), "starting", i == 9))
+        .map(|i| {
+            board(
+                &i.to_string(),
+                &format!("p{i}"),
+                &format!("p{}", 31 - i),
+                "starting",
+                i == 9,
+            )
+        })
         .collect();
     let mut session = session(80, 24);
     session.show_tournament(view);
