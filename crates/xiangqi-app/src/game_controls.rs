@@ -68,7 +68,10 @@ pub fn game_ended(app: &mut App) {
     );
     app.log.push(LogKind::Result, text.clone());
     app.notify(text);
-    app.popups.push(Popup::GameOver { outcome });
+    app.popups.push(Popup::GameOver {
+        outcome,
+        rematch: true,
+    });
 }
 
 /// Says why the rules refused, in the local game's words.

@@ -157,6 +157,9 @@ pub enum Popup {
     /// The game ended: the result and why; n a new game, r a rematch, Esc closes.
     GameOver {
         outcome: xiangqi_core::board::rules::Outcome,
+        /// Whether `r` offers a rematch: not in a tournament's room, whose director
+        /// pairs the next game.
+        rematch: bool,
     },
 }
 

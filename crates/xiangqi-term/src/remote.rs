@@ -268,6 +268,14 @@ impl RemoteSession {
             if !was_over && self.app.game_over() {
                 // The local game's ending: log line, status line and the result popup.
                 xiangqi_app::game_controls::game_ended(&mut self.app);
+                if view.event.is_some() {
+                    // A tournament's game: its director pairs the next, no rematch.
+                    for popup in &mut self.app.popups {
+                        if let Popup::GameOver { rematch, .. } = popup {
+                            *rematch = false;
+                        }
+                    }
+                }
             } else if !self.app.game_over() {
                 // A rematch: the last game's popup goes.
                 self.app

@@ -240,6 +240,9 @@ async fn a_swiss_of_four_restarted_mid_round_ends_with_exact_standings_and_its_p
     ann.wait_text("room club-1-1 | club round 1, board 1 | you: Red")
         .await;
     resign(cy).await;
+    // No rematch in a tournament: its result popup says what comes instead.
+    cy.wait_text("the tournament pairs the next game   Esc: close")
+        .await;
     resign(di).await;
 
     // Round 2: the winners meet, colours alternating.
