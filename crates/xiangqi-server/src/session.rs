@@ -138,6 +138,8 @@ struct Session {
     bad_codes: u32,
     /// The tournament board last opened by itself (it opens once).
     auto_opened: Option<String>,
+    /// The last bye this player was told of ("club 2": the tournament and round).
+    bye_told: Option<String>,
 }
 
 /// Runs the session on `channel` until the player leaves, the link drops or the server
@@ -163,6 +165,7 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
         quit: false,
         bad_codes: 0,
         auto_opened: None,
+        bye_told: None,
         start,
     };
     // A guest's identity is its resume code: the log never shows it.

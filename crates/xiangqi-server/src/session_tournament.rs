@@ -101,8 +101,17 @@ impl Session {
     /// instead.
     pub(super) fn tournaments_changed(&mut self) {
         self.refresh_tournament();
-        let Some(key) = self.key() else { return };
-        let Some(paired) = self.hub.tournaments.board_for(&self.hub, key) else {
+        let Some(key) = self.key().map(str::to_owned) else {
+            return;
+        };
+        if let Some((told, text)) = self.hub.tournaments.bye_for(&key)
+            && self.bye_told.as_ref() != Some(&told)
+        {
+            // A bye opens no board: without a word the player would wait, unsure.
+            self.bye_told = Some(told);
+            self.ui.notify(text, true);
+        }
+        let Some(paired) = self.hub.tournaments.board_for(&self.hub, &key) else {
             return;
         };
         if self.auto_opened.as_deref() == Some(paired.room.as_str()) {

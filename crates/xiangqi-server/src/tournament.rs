@@ -480,6 +480,15 @@ impl Tournaments {
     }
 }
 
+/// `1 player`, `3 players`: a count as the tournaments' messages say it.
+fn counted(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
 /// Finds a tournament by name (case does not matter).
 fn find<'a>(list: &'a mut [Tournament], name: &str) -> Result<&'a mut Tournament, String> {
     list.iter_mut()

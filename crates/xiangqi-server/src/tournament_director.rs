@@ -203,8 +203,8 @@ impl Tournaments {
         tournament.say(hub.db.as_ref(), "", &said, now);
         let answer = match tournament.stage() {
             Stage::Upcoming => format!(
-                "you are in {name} ({} players): your board opens by itself when you are paired",
-                tournament.entrants.len()
+                "you are in {name} ({}): your board opens by itself when you are paired",
+                super::counted(tournament.entrants.len(), "player")
             ),
             _ => format!("you are in {name}: your board opens by itself when you are paired"),
         };
@@ -299,7 +299,11 @@ impl Tournaments {
         tournament.say(
             hub.db.as_ref(),
             "",
-            &format!("{} starts the tournament: {players} players", actor.name),
+            &format!(
+                "{} starts the tournament: {}",
+                actor.name,
+                super::counted(players, "player")
+            ),
             now,
         );
         tracing::info!(
@@ -311,7 +315,10 @@ impl Tournaments {
         drop(list);
         self.touch();
         self.wake.notify_one();
-        Ok(format!("tournament {name} started: {players} players"))
+        Ok(format!(
+            "tournament {name} started: {}",
+            super::counted(players, "player")
+        ))
     }
 
     /// `tournament pause`: the organiser's pause between a Swiss's rounds.

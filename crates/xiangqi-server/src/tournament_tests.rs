@@ -199,3 +199,39 @@ fn a_board_naming_a_player_it_does_not_have_is_refused() {
         Some("a board names a player it does not have".to_owned())
     );
 }
+
+#[test]
+fn a_player_is_told_of_a_bye_in_the_round_on_only() {
+    let saved = SavedTournament {
+        record: record("swiss", 3),
+        entrants: vec![
+            entrant(0, "ann", 1600),
+            entrant(1, "bob", 1550),
+            entrant(2, "cy", 1500),
+        ],
+        boards: vec![
+            board(1, 1, "ann", Some("cy"), "1-0"),
+            board(1, 2, "bob", None, "bye"),
+            board(2, 1, "bob", Some("ann"), ""),
+            board(2, 2, "cy", None, "bye"),
+        ],
+        chat: vec![],
+    };
+    let tournaments = Tournaments {
+        list: Mutex::new(vec![Tournament::restore(saved).unwrap()]),
+        changed: watch::channel(0).0,
+        wake: Notify::new(),
+    };
+    assert_eq!(
+        tournaments.bye_for("SHA256:cy"),
+        Some((
+            "club 2".to_owned(),
+            "club: round 2 of 3: you have the bye (a point); you are paired again when the \
+             round ends"
+                .to_owned()
+        ))
+    );
+    // bob's bye was round 1's.
+    assert_eq!(tournaments.bye_for("SHA256:bob"), None);
+    assert_eq!(tournaments.bye_for("SHA256:ann"), None);
+}

@@ -8,7 +8,7 @@ use xiangqi_app::game::{
 use xiangqi_core::board::Color;
 use xiangqi_pairing::arena;
 
-use super::{Board, Stage, Tournament, Tournaments, find};
+use super::{Board, BoardResult, Stage, Tournament, Tournaments, find};
 use crate::hub::Hub;
 use crate::store::unix_now;
 
@@ -221,15 +221,17 @@ impl Tournament {
             .count();
         match (self.stage(), self.format) {
             (Stage::Upcoming, _) => format!(
-                "upcoming: {} players; {} starts it",
-                self.entrants.len(),
+                "upcoming: {}; {} starts it",
+                super::counted(self.entrants.len(), "player"),
                 self.record.creator_name
             ),
             (Stage::Finished, _) => "finished: the standings are final".to_owned(),
             (Stage::Running, TournamentFormat::Swiss { .. }) if on == 0 => {
                 format!("{}: done, the next is being paired", self.state_word())
             }
-            (Stage::Running, _) => format!("{}: {on} games on", self.state_word()),
+            (Stage::Running, _) => {
+                format!("{}: {} on", self.state_word(), super::counted(on, "game"))
+            }
         }
     }
 
@@ -320,6 +322,32 @@ impl Tournaments {
             .join("\n\n"))
     }
 
+    /// The bye the player with `key` has in a running Swiss's latest round: what it is
+    /// ("club 2") and what the player is told.
+    pub fn bye_for(&self, key: &str) -> Option<(String, String)> {
+        let list = self.list();
+        list.iter()
+            .filter(|t| t.stage() == Stage::Running)
+            .find_map(|tournament| {
+                let TournamentFormat::Swiss { rounds } = tournament.format else {
+                    return None;
+                };
+                let me = tournament.entrant(key)?;
+                let round = tournament.boards.iter().map(|b| b.round).max()?;
+                tournament.boards.iter().find(|b| {
+                    b.round == round && b.red == me && b.result == Some(BoardResult::Bye)
+                })?;
+                let name = tournament.name();
+                Some((
+                    format!("{name} {round}"),
+                    format!(
+                        "{name}: round {round} of {rounds}: you have the bye (a point); you \
+                         are paired again when the round ends"
+                    ),
+                ))
+            })
+    }
+
     /// The board the player with `key` is to play now (its room open, its game on).
     pub fn board_for(&self, hub: &Hub, key: &str) -> Option<Paired> {
         let list = self.list();
@@ -332,15 +360,24 @@ impl Tournaments {
             });
             let Some(board) = board else { continue };
             let room = board.room.clone()?;
-            if hub.room(&room).is_none_or(|r| r.lock().is_over()) {
-                continue;
-            }
             let (color, other) = if board.red == me {
                 (Color::Red, board.black?)
             } else {
                 (Color::Black, board.red)
             };
             let opponent = &tournament.entrants[other];
+            // As the room's status line shows it (`1662?`): the rating now, not at entry.
+            let rating = match hub.room(&room) {
+                Some(r) => {
+                    let state = r.lock();
+                    if state.is_over() {
+                        continue;
+                    }
+                    state.ratings[color.opponent().index()]
+                        .map_or_else(|| opponent.rating.to_string(), |r| r.label())
+                }
+                None => continue,
+            };
             let (title, place) = match tournament.format {
                 TournamentFormat::Swiss { rounds } => (
                     format!(" {}: round {} of {rounds} ", tournament.name(), board.round),
@@ -357,7 +394,7 @@ impl Tournaments {
                  No first move within {within}: a loss by forfeit.",
                 color.name(),
                 opponent.name,
-                opponent.rating,
+                rating,
                 tournament.control
             );
             return Some(Paired { room, title, text });
