@@ -457,10 +457,16 @@ impl Hub {
         Ok(value)
     }
 
-    /// Closes the room `name` now (an admin's `:close`): it leaves the list, its
-    /// sessions go back to the lobby told `why`, and nothing of it is restored on a
-    /// restart (a finished game's file is kept, its name stays taken).
-    pub fn close(self: &Arc<Self>, name: &str, why: String) -> Result<(), String> {
+    /// Closes the room `name` now (an admin's `:close`, a tournament's no-show: the
+    /// log's `cause`): it leaves the list, its sessions go back to the lobby told
+    /// `why`, and nothing of it is restored on a restart (a finished game's file is
+    /// kept, its name stays taken).
+    pub fn close(
+        self: &Arc<Self>,
+        name: &str,
+        why: String,
+        cause: &'static str,
+    ) -> Result<(), String> {
         let room = self
             .rooms()
             .remove(name)
@@ -480,8 +486,8 @@ impl Hub {
         tracing::info!(
             event = "room_closed",
             room = %name,
-            why = "admin",
-            "room {name} closed by an admin"
+            why = cause,
+            "room {name} closed ({cause})"
         );
         self.lobby.send_modify(|version| *version += 1);
         Ok(())

@@ -38,7 +38,7 @@ const NEEDS_KEY: &str =
 /// The no-show time as players read it: `2 min`, `45 s`.
 pub fn no_show_text(time: Duration) -> String {
     let seconds = time.as_secs();
-    if seconds >= 60 && seconds % 60 == 0 {
+    if seconds >= 60 && seconds.is_multiple_of(60) {
         format!("{} min", seconds / 60)
     } else {
         format!("{seconds} s")
@@ -575,7 +575,7 @@ impl Tournament {
                 );
                 self.say(hub.db.as_ref(), "", &said, now);
                 if let Some(room) = self.boards[index].room.clone() {
-                    let _ = hub.close(&room, format!("{label}: {outcome} (a no-show)"));
+                    let _ = hub.close(&room, format!("{label}: {outcome} (a no-show)"), "no-show");
                 }
                 true
             }

@@ -198,12 +198,12 @@ impl RemoteSession {
 
     /// Shows the lobby with `rooms`.
     pub fn show_lobby(&mut self, rooms: Vec<RoomSummary>) {
-        self.to_lobby();
+        self.enter_lobby();
         self.lobby.tournament = None;
         self.lobby.set_rooms(rooms);
     }
 
-    fn to_lobby(&mut self) {
+    fn enter_lobby(&mut self) {
         if !matches!(self.screen, Screen::Lobby) {
             self.leave_training();
             self.screen = Screen::Lobby;
@@ -213,7 +213,7 @@ impl RemoteSession {
 
     /// Shows a tournament's screen in the lobby (entering it or following its changes).
     pub fn show_tournament(&mut self, view: TournamentView) {
-        self.to_lobby();
+        self.enter_lobby();
         self.lobby.set_tournament(view);
     }
 

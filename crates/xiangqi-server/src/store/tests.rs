@@ -604,7 +604,7 @@ fn a_tournament_is_kept_with_its_players_boards_and_chat_and_an_archived_game_gi
     // Saved again from what the server held before it saw the result: the result
     // stays.
     store
-        .save_tournament(&record, None, &[board.clone()])
+        .save_tournament(&record, None, std::slice::from_ref(&board))
         .unwrap();
     drop(store);
     let store = open(folder.path());
