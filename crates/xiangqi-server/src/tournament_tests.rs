@@ -226,9 +226,7 @@ fn a_player_is_told_of_a_bye_in_the_round_on_only() {
         tournaments.bye_for("SHA256:cy"),
         Some((
             "club 2".to_owned(),
-            "club: round 2 of 3: you have the bye (a point); you are paired again when the \
-             round ends"
-                .to_owned()
+            "club: round 2 of 3: you have the bye (a point)".to_owned()
         ))
     );
     // bob's bye was round 1's.

@@ -340,10 +340,8 @@ impl Tournaments {
                 let name = tournament.name();
                 Some((
                     format!("{name} {round}"),
-                    format!(
-                        "{name}: round {round} of {rounds}: you have the bye (a point); you \
-                         are paired again when the round ends"
-                    ),
+                    // Short: the lobby's line is 80 columns.
+                    format!("{name}: round {round} of {rounds}: you have the bye (a point)"),
                 ))
             })
     }
