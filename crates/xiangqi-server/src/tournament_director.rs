@@ -618,9 +618,19 @@ impl Tournament {
         }
         if round > 0 {
             let pause = Duration::from_secs(u64::from(self.record.pause_s));
+            let announce = self.next_round.is_none() && !pause.is_zero();
+            if announce {
+                // Said once, so the players know the wait is the organiser's.
+                let said = format!(
+                    "round {round} is over: round {} is paired in {}",
+                    round + 1,
+                    no_show_text(pause)
+                );
+                self.say(hub.db.as_ref(), "", &said, unix_now());
+            }
             let at = *self.next_round.get_or_insert(now + pause);
             if now < at {
-                return false;
+                return announce;
             }
         }
         self.next_round = None;

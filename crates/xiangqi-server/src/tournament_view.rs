@@ -227,7 +227,12 @@ impl Tournament {
             ),
             (Stage::Finished, _) => "finished: the standings are final".to_owned(),
             (Stage::Running, TournamentFormat::Swiss { .. }) if on == 0 => {
-                format!("{}: done, the next is being paired", self.state_word())
+                let next = if self.next_round.is_some() && self.record.pause_s > 0 {
+                    "a pause before the next"
+                } else {
+                    "the next is being paired"
+                };
+                format!("{}: done, {next}", self.state_word())
             }
             (Stage::Running, _) => {
                 format!("{}: {} on", self.state_word(), super::counted(on, "game"))

@@ -1,8 +1,9 @@
 //! Tournaments through the in-process SSH client: who may create one and the limits,
 //! a Swiss of four whose boards open by themselves with their banner, restarted in the
 //! middle of a round, finished with exact standings (text and JSON) and one PGN of its
-//! games; a no-show losing by forfeit and withdrawn. Results are asserted, never how
-//! long anything took.
+//! games; a no-show losing by forfeit and withdrawn; the organiser's pause between
+//! rounds and a player withdrawing mid-round, not paired again (the other has the
+//! bye). Results are asserted, never how long anything took.
 
 use crate::server_support;
 
@@ -437,5 +438,95 @@ async fn a_player_who_does_not_come_loses_by_forfeit_and_is_withdrawn() {
          \x20 3  bob                  1      1   2.5     2    0.5    0\n\
          \x20 4  di (out)             0      0     0     0      0    0\n"
     );
+    server.stop(Duration::from_secs(2)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swiss_keeps_its_organisers_pause_and_pairs_no_one_who_withdrew() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(with_admin(dir.path())).await;
+    let addr = server.addr;
+    let (_, _, status) = run(addr, "ann", "tournament new club swiss 3 5+0").await;
+    assert_eq!(status, 0);
+    let (out, _, _) = run(addr, "ann", "tournament pause club 2").await;
+    assert_eq!(out, "the pause between rounds is 2 s\n");
+    let (_, err, _) = run(addr, "bob", "tournament pause club 0").await;
+    assert_eq!(
+        err,
+        "xiangqi-tui: only its organiser (ann) or an admin may do that in club\n"
+    );
+    let mut players = Vec::new();
+    for name in NAMES {
+        let mut terminal = lobby(addr, name).await;
+        terminal.command("tournament join club").await;
+        terminal.wait_text("you are in club").await;
+        players.push(terminal);
+    }
+    let [ann, bob, cy, di] = &mut players[..] else {
+        unreachable!()
+    };
+    let mut watcher = lobby(addr, "ed").await;
+    watcher.command("tournament club").await;
+    let (out, _, _) = run(addr, "ann", "tournament start club").await;
+    assert_eq!(out, "tournament club started: 4 players\n");
+    banner(
+        cy,
+        " club: round 1 of 3 ",
+        "You play Black against ann (1500?) on board 1.",
+    )
+    .await;
+    banner(
+        di,
+        " club: round 1 of 3 ",
+        "You play Red against bob (1500?) on board 2.",
+    )
+    .await;
+    banner(
+        bob,
+        " club: round 1 of 3 ",
+        "You play Black against di (1500?) on board 2.",
+    )
+    .await;
+    // bob withdraws during his game: it goes on and counts, he is not paired again.
+    let (out, _, _) = run(addr, "bob", "tournament leave club").await;
+    assert_eq!(
+        out,
+        "you withdrew from club: you are not paired again (a game you are playing goes on); \
+         `tournament join club` comes back\n"
+    );
+    resign(cy).await;
+    resign(di).await;
+    watcher
+        .wait_text("* round 1 is over: round 2 is paired in 2 s")
+        .await;
+    // Without bob: ann met cy, so she plays di; cy, of the lowest score, has the bye.
+    banner(
+        ann,
+        " club: round 2 of 3 ",
+        "You play Black against di (1338?) on board 1.",
+    )
+    .await;
+    cy.wait_text("club: round 2 of 3: you have the bye (a point)")
+        .await;
+    watcher
+        .wait_text("* round 2 of 3 is paired: 1. di - ann; cy has the bye")
+        .await;
+    // Mid-round: the points and games (tie-breaks move until the round ends).
+    let (out, _, _) = run(addr, "ed", "standings club").await;
+    let mut lines = out.lines();
+    assert_eq!(
+        lines.next(),
+        Some("club: swiss 3 rounds | 5+0 | rated | by ann | 2 s between rounds | round 2 of 3")
+    );
+    let mut rows: Vec<String> = lines
+        .skip(1)
+        .map(|line| line.split_whitespace().skip(1).collect::<Vec<_>>())
+        .map(|words| {
+            let games = words.iter().position(|w| w.parse::<u32>().is_ok()).unwrap() + 1;
+            words[..=games].join(" ")
+        })
+        .collect();
+    rows.sort();
+    assert_eq!(rows, ["ann 1 1", "bob (out) 1 1", "cy 1 1", "di 0 1"]);
     server.stop(Duration::from_secs(2)).await;
 }
