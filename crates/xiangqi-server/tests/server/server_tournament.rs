@@ -7,29 +7,11 @@
 
 use crate::server_support;
 
-use std::path::Path;
 use std::time::Duration;
 
-use russh::keys::HashAlg;
-use server_support::{Terminal, exec_as, settings, start, user_key};
-use xiangqi_server::ServerSettings;
+use server_support::{Terminal, exec_as, start, user_key, with_admin};
 
-const ANN: u8 = 1;
 const NAMES: [&str; 4] = ["ann", "bob", "cy", "di"];
-
-fn fingerprint(seed: u8) -> String {
-    user_key(seed)
-        .public_key()
-        .fingerprint(HashAlg::Sha256)
-        .to_string()
-}
-
-/// Test settings with ann (seed 1) as the admin.
-fn with_admin(dir: &Path) -> ServerSettings {
-    let mut settings = settings(dir);
-    settings.admins.insert(fingerprint(ANN));
-    settings
-}
 
 /// The seed of a player's key: ann 1, bob 2, cy 3, di 4, ed 5.
 fn seed(name: &str) -> u8 {
