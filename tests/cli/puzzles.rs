@@ -346,6 +346,8 @@ fn mining_a_folder_certifies_its_exercise() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+// `puzzles play` opens the terminal UI: without the `tui` feature it says so instead.
+#[cfg(feature = "tui")]
 #[test]
 fn puzzles_play_refuses_an_unknown_id_before_touching_the_terminal() {
     let out = Command::new(env!("CARGO_BIN_EXE_xiangqi-tui"))
