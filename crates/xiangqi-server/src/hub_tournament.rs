@@ -26,7 +26,7 @@ impl Hub {
         self.expire(&mut rooms);
         if rooms.len() >= self.settings.max_rooms {
             return Err(format!(
-                "the server has {} rooms open, its limit",
+                "the server's limit of open rooms ({}) is reached",
                 rooms.len()
             ));
         }

@@ -3,7 +3,8 @@
 //! middle of a round, finished with exact standings (text and JSON) and one PGN of its
 //! games; a no-show losing by forfeit and withdrawn; the organiser's pause between
 //! rounds and a player withdrawing mid-round, not paired again (the other has the
-//! bye). Results are asserted, never how long anything took.
+//! bye); at the server's room limit, a board waiting for a room. Results are asserted,
+//! never how long anything took.
 
 use crate::server_support;
 
@@ -510,5 +511,73 @@ async fn a_swiss_keeps_its_organisers_pause_and_pairs_no_one_who_withdrew() {
         .collect();
     rows.sort();
     assert_eq!(rows, ["ann 1 1", "bob (out) 1 1", "cy 1 1", "di 0 1"]);
+    server.stop(Duration::from_secs(2)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn at_the_servers_room_limit_a_board_waits_for_a_room() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut settings = with_admin(dir.path());
+    settings.max_rooms = 1;
+    // A finished room closes as soon as nobody is in it.
+    settings.room_expiry = Duration::ZERO;
+    let server = start(settings).await;
+    let addr = server.addr;
+    let (_, _, status) = run(addr, "ann", "tournament new club swiss 1 5+0").await;
+    assert_eq!(status, 0);
+    let mut players = Vec::new();
+    for name in NAMES {
+        let mut terminal = lobby(addr, name).await;
+        terminal.command("tournament join club").await;
+        terminal.wait_text("you are in club").await;
+        players.push(terminal);
+    }
+    let [ann, bob, cy, di] = &mut players[..] else {
+        unreachable!()
+    };
+    let mut watcher = lobby(addr, "ed").await;
+    watcher.command("tournament club").await;
+    let (out, _, _) = run(addr, "ann", "tournament start club").await;
+    assert_eq!(out, "tournament club started: 4 players\n");
+    banner(
+        ann,
+        " club: round 1 of 1 ",
+        "You play Red against cy (1500?) on board 1.",
+    )
+    .await;
+    banner(
+        cy,
+        " club: round 1 of 1 ",
+        "You play Black against ann (1500?) on board 1.",
+    )
+    .await;
+    watcher
+        .wait_text("* games wait for a room: the server's limit of open rooms (1) is reached")
+        .await;
+    // Board 2 has no room yet, so no no-show clock either: it opens once board 1's
+    // room has closed.
+    resign(cy).await;
+    ann.command(":leave").await;
+    cy.command(":leave").await;
+    banner(
+        di,
+        " club: round 1 of 1 ",
+        "You play Red against bob (1500?) on board 2.",
+    )
+    .await;
+    banner(
+        bob,
+        " club: round 1 of 1 ",
+        "You play Black against di (1500?) on board 2.",
+    )
+    .await;
+    resign(bob).await;
+    watcher.wait_text("finished: the standings are final").await;
+    let (out, _, _) = run(addr, "ed", "tournament club pgn").await;
+    assert_eq!(
+        out.matches("[Event \"club\"]").count(),
+        2,
+        "both boards were played and archived:\n{out}"
+    );
     server.stop(Duration::from_secs(2)).await;
 }
