@@ -317,6 +317,12 @@ pub fn start_server(start: ServerStart<'_>) -> (Child, SocketAddr) {
         .env("XIANGQI_TUI_CONFIG", &config)
         .stdin(Stdio::null())
         .stderr(start.log);
+    #[cfg(not(unix))]
+    assert!(
+        start.open_files.is_none(),
+        "a limit on open files needs a Unix system"
+    );
+    #[cfg(unix)]
     if let Some(limit) = start.open_files {
         use std::os::unix::process::CommandExt;
         let limit = libc::rlimit {
@@ -349,7 +355,13 @@ pub fn start_server(start: ServerStart<'_>) -> (Child, SocketAddr) {
 }
 
 /// Raises this process's own soft limit on open files to its hard limit (the floods
+/// hold more than a thousand connections). Other systems have no such limit.
+#[cfg(not(unix))]
+pub fn raise_open_files() {}
+
+/// Raises this process's own soft limit on open files to its hard limit (the floods
 /// hold more than a thousand connections).
+#[cfg(unix)]
 pub fn raise_open_files() {
     let mut limit = libc::rlimit {
         rlim_cur: 0,

@@ -1,7 +1,9 @@
 //! `xiangqi-tui replay FILE [--json]`: plays a game record, PGN (UTF-8, GBK or Big5) or XQF
 //! (recognised by its magic bytes), and prints the final FEN and the number of moves in
 //! plies, or the first move that fails with its number, its text and the reason (for XQF
-//! also its byte offset). `--json` also counts the comments and variations kept.
+//! also its byte offset). `--json` also counts the comments and variations kept. When the
+//! repetition rules end the game within the record, both say the arbiter's ruling (and
+//! how many moves the record goes on after it).
 
 use std::io::Write;
 
@@ -96,7 +98,16 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
     let comments = comments + usize::from(record.comment.is_some());
     let mut out = std::io::stdout().lock();
     let opening = classify(&record.start, &record.moves);
+    let ruling = record.start.first_ruling(&record.moves);
+    let moves_after_end = ruling.as_ref().map_or(0, |r| moves - r.ply);
     let written = if args.json {
+        let ruling = ruling.map(|ruling| {
+            let mut value = json!(ruling);
+            if moves_after_end > 0 {
+                value["moves_after_end"] = json!(moves_after_end);
+            }
+            value
+        });
         writeln!(
             out,
             "{}",
@@ -108,10 +119,18 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
                 "variations": variations,
                 "ecco": opening.map(|o| o.code.to_string()),
                 "opening": opening.map(|o| o.name(false)),
+                "ruling": ruling,
             })
         )
     } else {
-        writeln!(out, "fen {fen}\nmoves {moves}\nresult {result}")
+        let ruling = match ruling {
+            Some(ruling) if moves_after_end > 0 => {
+                format!("\nruling {ruling}; the record goes on {moves_after_end} moves after it")
+            }
+            Some(ruling) => format!("\nruling {ruling}"),
+            None => String::new(),
+        };
+        writeln!(out, "fen {fen}\nmoves {moves}\nresult {result}{ruling}")
     };
     super::finish_output(written)
 }

@@ -1,7 +1,8 @@
 //! `xiangqi-tui review GAME [--depth N | --movetime MS] [--threads N] [--json]
 //! [-o OUT.pgn]`: the engine's review of a game (src/review): one line per move with its
 //! class and, for an inaccuracy, mistake or blunder, the better move and line; then each
-//! side's accuracy. `-o` writes the game annotated as PGN.
+//! side's accuracy. `-o` writes the game annotated as PGN. A game the repetition rules
+//! ended has the move that lost by them marked, and the arbiter's ruling.
 
 use std::io::{self, Write};
 use std::time::Duration;
@@ -95,6 +96,7 @@ fn tenths(value: f64) -> f64 {
 fn json_report(record: &GameRecord, review: &GameReview) -> Value {
     let mut pos = record.start.clone();
     let mut moves = Vec::with_capacity(review.moves.len());
+    let lost = review.lost_by_rules().map(|m| m.ply);
     for m in &review.moves {
         moves.push(json!({
             "ply": m.ply,
@@ -106,6 +108,7 @@ fn json_report(record: &GameRecord, review: &GameReview) -> Value {
             "class": m.class.name(),
             "best_move": m.best_move().map(|b| b.iccs()),
             "best_line": m.best_line.iter().map(|b| b.iccs()).collect::<Vec<_>>(),
+            "lost_by_rules": lost == Some(m.ply),
         }));
         pos.make_move(m.mv);
     }
@@ -118,6 +121,7 @@ fn json_report(record: &GameRecord, review: &GameReview) -> Value {
             "red": review.red_accuracy.map(tenths),
             "black": review.black_accuracy.map(tenths),
         },
+        "ruling": review.ruling,
     })
 }
 
@@ -178,9 +182,19 @@ fn write_text(
         writeln!(out, "opening {}", opening.label(notation.script()))?;
     }
     let mut pos = record.start.clone();
+    let lost = review.lost_by_rules().map(|m| m.ply);
     for m in &review.moves {
-        writeln!(out, "{}", move_line(&pos, m, notation))?;
+        let mut line = move_line(&pos, m, notation);
+        if lost == Some(m.ply)
+            && let Some(ruling) = &review.ruling
+        {
+            line.push_str(&format!("  loses by the rules: {}", ruling.termination()));
+        }
+        writeln!(out, "{line}")?;
         pos.make_move(m.mv);
+    }
+    if let Some(ruling) = &review.ruling {
+        writeln!(out, "ruling {ruling}")?;
     }
     let count = |side: Color, class| {
         review

@@ -4,6 +4,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+// The server is stopped with SIGTERM, which only Unix has.
+#[cfg(unix)]
 #[test]
 fn serve_prints_its_lines_as_before_and_logs_them_to_the_file() {
     let folder = tempfile::tempdir().unwrap();
@@ -31,6 +33,7 @@ fn serve_prints_its_lines_as_before_and_logs_them_to_the_file() {
     assert!(file.contains("stopped; every room is saved"), "{file}");
 }
 
+#[cfg(unix)]
 #[test]
 fn serve_log_format_json_prints_one_object_a_line_with_the_events_fields() {
     let folder = tempfile::tempdir().unwrap();
@@ -69,6 +72,7 @@ fn serve_log_format_json_prints_one_object_a_line_with_the_events_fields() {
 /// `uci` with `--log`: the engine service's searches in the file, stdout the protocol's.
 /// Runs `serve` on a free port with its data in `folder` and `flags`, waits until it
 /// listens, sends SIGTERM and returns it with every line of its standard error.
+#[cfg(unix)]
 fn serve_until_sigterm(
     folder: &std::path::Path,
     flags: &[&std::ffi::OsStr],

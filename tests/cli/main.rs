@@ -12,13 +12,18 @@ mod config_cli;
 mod egtb_cli;
 #[cfg(feature = "tui")]
 mod external_engine;
+// Where the master games are (skipped without them, required in CI), shared with the
+// core's tests.
 #[cfg(feature = "server")]
 mod logs;
+#[path = "../../crates/xiangqi-core/tests/core/master_games.rs"]
+mod master_games;
 mod multipv;
 mod notation_commands;
 mod puzzles;
 mod readers;
 mod review;
+mod rulings;
 #[cfg(feature = "server")]
 mod server_archive;
 #[cfg(feature = "server")]

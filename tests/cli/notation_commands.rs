@@ -105,7 +105,7 @@ fn replay_prints_the_final_position_and_the_plies() {
     assert_eq!(
         stdout(&out),
         "{\"moves\":7,\"fen\":\"9/3ka1R2/9/9/9/9/4p4/5A3/9/3AK4 w - - 7 5\",\"result\":\"1-0\",\
-         \"comments\":1,\"variations\":0,\"ecco\":null,\"opening\":null}\n"
+         \"comments\":1,\"variations\":0,\"ecco\":null,\"opening\":null,\"ruling\":null}\n"
     );
     let out = run(&["replay", "--json", &fixture("opening_utf8.pgn")], None);
     let value: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();

@@ -182,17 +182,7 @@ fn a_hung_chariot_is_a_blunder_and_nothing_before_it() {
 
 #[test]
 fn a_master_game_with_a_hung_chariot() {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let Some(dir) = std::env::var_os("XIANGQI_CCPD_DIR")
-        .map(PathBuf::from)
-        .into_iter()
-        .chain([
-            manifest.join("../shared/testdata/games/ccpd"),
-            manifest.join("../../shared/testdata/games/ccpd"),
-        ])
-        .find(|p| p.is_dir())
-    else {
-        println!("skipped: the CCPD records are not present (set XIANGQI_CCPD_DIR)");
+    let Some(dir) = crate::master_games::ccpd_dir(env!("CARGO_MANIFEST_DIR")) else {
         return;
     };
     let record = GameRecord::read_file(&dir.join("game_001.pgn")).unwrap();
@@ -216,4 +206,81 @@ fn bad_input_is_one_line() {
         "{}",
         text(&out.stderr)
     );
+}
+
+/// The rule book's diagram 33 (Red's chariot chases Black's unprotected cannon, rule
+/// 18), played to the third occurrence: Black's escape ends the game, Red's chase before
+/// it lost.
+#[test]
+fn the_move_that_lost_by_the_rules_is_marked() {
+    let start = Position::from_fen("4kab2/4a4/4b4/3rC2R1/9/9/4n4/4B4/4A4/4KAB1c w").unwrap();
+    let mut record = GameRecord::new(start);
+    record.moves = ["h6i6", "i0h0", "i6h6", "h0i0"]
+        .iter()
+        .cycle()
+        .take(8)
+        .map(|m| Move::parse_coords(m).unwrap())
+        .collect();
+    let dir = temp_dir("ruling");
+    let game = dir.join("game.pgn");
+    let annotated = dir.join("annotated.pgn");
+    std::fs::write(&game, record.to_pgn(Notation::Iccs)).unwrap();
+    let review = |extra: &[&str]| {
+        let mut args = vec!["review", game.to_str().unwrap(), "--depth", "2"];
+        args.extend_from_slice(extra);
+        let out = run(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let report: Value = serde_json::from_str(&review(&["--json"])).unwrap();
+    let lost: Vec<u64> = report["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["lost_by_rules"] == true)
+        .map(|m| m["ply"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lost, [7]);
+    assert_eq!(report["ruling"]["rule"], "18");
+    assert_eq!(report["ruling"]["ply"], 8);
+
+    let lines = review(&["--notation", "iccs", "-o", annotated.to_str().unwrap()]);
+    let marked: Vec<&str> = lines
+        .lines()
+        .filter(|line| line.contains("loses by the rules"))
+        .collect();
+    assert_eq!(marked.len(), 1, "{lines}");
+    assert!(marked[0].trim_start().starts_with("4. i6h6"), "{lines}");
+    assert!(
+        marked[0].ends_with("loses by the rules: perpetual chase (rule 18)"),
+        "{lines}"
+    );
+    assert!(
+        lines.contains(
+            "ruling 0-1 at ply 8: perpetual chase by Red (rule 18: a chariot may not chase an \
+             unprotected cannon perpetually)"
+        ),
+        "{lines}"
+    );
+    // The annotated game says it on the losing move.
+    let pgn = GameRecord::read_file(&annotated).unwrap();
+    let comment = pgn.notes[6].comment.as_deref().unwrap_or("");
+    assert!(
+        comment.contains(
+            "Loses by the rules: perpetual chase (rule 18: a chariot may not chase an \
+             unprotected cannon perpetually)."
+        ),
+        "{comment}"
+    );
+    let others = pgn
+        .notes
+        .iter()
+        .filter(|note| {
+            note.comment
+                .as_deref()
+                .is_some_and(|c| c.contains("Loses by"))
+        })
+        .count();
+    assert_eq!(others, 1);
+    let _ = std::fs::remove_dir_all(&dir);
 }

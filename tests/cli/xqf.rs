@@ -360,7 +360,8 @@ fn replay_reads_the_fixtures() {
             "comments": 4,
             "variations": 4,
             "ecco": "C00",
-            "opening": "中炮对屏风马"
+            "opening": "中炮对屏风马",
+            "ruling": null
         })
     );
     let (_, v18) = replay_json("annotated_v18.xqf");
@@ -376,7 +377,8 @@ fn replay_reads_the_fixtures() {
             "comments": 1,
             "variations": 1,
             "ecco": null,
-            "opening": null
+            "opening": null,
+            "ruling": null
         })
     );
 }

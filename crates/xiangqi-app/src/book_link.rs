@@ -50,7 +50,7 @@ pub fn engine_book_move(app: &App) -> Option<Move> {
     book::choose(
         &book.moves(app.position()),
         settings.book_variety,
-        book::clock_random(),
+        xiangqi_core::rng::random_seed(),
     )
 }
 

@@ -8,7 +8,7 @@ use crate::game::ModerationVerb;
 use super::action::{Effect, RoomAsk};
 use super::app::App;
 use super::keymap::{self, InRoom, Place, Places};
-use super::{analysis, choices, engine_choice, game_controls, help, hint, loading};
+use super::{analysis, choices, engine_choice, game_controls, help, hint, loading, ruling_view};
 
 /// What a command does in the local program, given its argument; an error stays on
 /// the input line with the text.
@@ -168,6 +168,19 @@ pub const COMMANDS: &[CommandSpec] = &[
             ":review",
             "the engine's review: ?! ? ?? marks, graph; n/N on the board jump to them",
             review,
+        )
+    },
+    // In a room too: the arbiter's view of the room's game, for this viewer.
+    CommandSpec {
+        places: Places::EVERYWHERE
+            .without(Place::Study)
+            .without(Place::Puzzle)
+            .without(Place::Drill),
+        ..local(
+            "ruling",
+            ":ruling",
+            "the arbiter: why a repetition ended the game, or how it would rule now",
+            ruling,
         )
     },
     CommandSpec {
@@ -450,6 +463,10 @@ fn analyze(app: &mut App, _: &str) -> Result<Vec<Effect>, String> {
 
 fn review(app: &mut App, _: &str) -> Result<Vec<Effect>, String> {
     super::review_link::request(app)
+}
+
+fn ruling(app: &mut App, _: &str) -> Result<Vec<Effect>, String> {
+    ruling_view::show(app).map(|()| Vec::new())
 }
 
 fn hint_command(app: &mut App, _: &str) -> Result<Vec<Effect>, String> {

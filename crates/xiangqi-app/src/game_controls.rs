@@ -61,15 +61,15 @@ pub fn game_ended(app: &mut App) {
     };
     let now = app.now();
     app.clock.stop(now);
-    let text = format!(
-        "game over: {} ({})",
-        outcome.describe(),
-        outcome.pgn_result()
-    );
+    let result = super::ruling_view::game_result_text(&app.game)
+        .unwrap_or_else(|| format!("{} ({})", outcome.describe(), outcome.pgn_result()));
+    let text = format!("game over: {result}");
     app.log.push(LogKind::Result, text.clone());
     app.notify(text);
+    let ruling = super::ruling_view::ended_view(app);
     app.popups.push(Popup::GameOver {
         outcome,
+        ruling,
         rematch: true,
     });
 }

@@ -227,7 +227,7 @@ fn popup_key(app: &mut App, key: KeyEvent) -> Option<Request> {
             });
             None
         }
-        Popup::Message { .. } => None,
+        Popup::Message { .. } | Popup::Ruling(_) => None,
         Popup::ConfirmResign => match key.code {
             KeyCode::Char('y' | 'Y') | KeyCode::Enter => answer(Answer::Resign),
             _ => {

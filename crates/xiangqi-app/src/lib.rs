@@ -45,6 +45,7 @@ pub mod records;
 pub mod remote_work;
 pub mod resume;
 pub mod review_link;
+pub mod ruling_view;
 pub mod search_log;
 pub mod study_layout;
 pub mod trace_save;
@@ -72,6 +73,7 @@ pub use resume::start_with;
 pub use review_link::{
     ReviewRequest, ReviewState, ReviewUpdate, Reviewed, Running as ReviewRunning, run as run_review,
 };
+pub use ruling_view::{CycleRow, RulingView};
 pub use search_log::{LogKind, LogLine, SearchLog};
 pub use study_layout::StudyLayout;
 pub use trace_save::{Saving, TraceSave, TraceSaveUpdate, run as run_trace_save};

@@ -20,12 +20,10 @@ pub fn load_game_text(app: &mut App, text: &str, source: &str) -> Result<(), Str
 
 fn load_game(app: &mut App, game: GameState, source: &str) {
     start_game(app, game);
-    match app.game.outcome() {
+    match super::ruling_view::game_result_text(&app.game) {
         // A finished game is a record to browse; `:continue` plays on from a position.
-        Some(outcome) => app.notify(format!(
-            "loaded {source}: {} ({}); [ ] browse, :continue plays on",
-            outcome.describe(),
-            outcome.pgn_result()
+        Some(result) => app.notify(format!(
+            "loaded {source}: {result}; [ ] browse, :continue plays on"
         )),
         None => app.notify(format!("loaded {source}")),
     }

@@ -3,6 +3,7 @@
 use crate::config::EngineSide;
 
 use super::input::InputLine;
+use super::ruling_view::RulingView;
 use xiangqi_core::notation::Candidate;
 
 /// What a one-line prompt asks for.
@@ -154,13 +155,17 @@ pub enum Popup {
     ConfirmResign,
     /// Something would throw the unfinished game away: y goes on, anything else keeps it.
     ConfirmDiscard(Discard),
-    /// The game ended: the result and why; n a new game, r a rematch, Esc closes.
+    /// The game ended: the result and why; n a new game, r a rematch, Esc closes. A
+    /// game the repetition rules ended shows the arbiter's ruling with it.
     GameOver {
         outcome: xiangqi_core::board::rules::Outcome,
+        ruling: Option<Box<RulingView>>,
         /// Whether `r` offers a rematch: not in a tournament's room, whose director
         /// pairs the next game.
         rematch: bool,
     },
+    /// `:ruling`: the arbiter's ruling on the game's repetition; any key closes it.
+    Ruling(Box<RulingView>),
 }
 
 /// The labels of the "who plays" choice, in order.

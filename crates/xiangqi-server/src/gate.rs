@@ -4,9 +4,7 @@
 //! OpenSSH's MaxStartups rule (random early drop between `start` and `full`).
 
 use std::collections::HashMap;
-use std::collections::hash_map::RandomState;
 use std::fmt;
-use std::hash::BuildHasher;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -112,8 +110,8 @@ pub struct Gate {
 
 impl Gate {
     pub fn new(limits: GateLimits) -> Arc<Gate> {
-        // RandomState's keys are random per process: a seed without another crate.
-        let seed = RandomState::new().hash_one(0x5851_f42d_u64) | 1;
+        // xorshift's state must not be 0.
+        let seed = xiangqi_core::rng::random_seed() | 1;
         Arc::new(Gate {
             limits,
             counts: Mutex::new(Counts {

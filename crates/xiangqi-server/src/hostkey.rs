@@ -1,9 +1,12 @@
-//! The server's ed25519 host key: made on first start, kept with mode 0600, reused on
-//! every start so clients never see a changed-key warning. Its public half is kept
+//! The server's ed25519 host key: made on first start, kept with mode 0600 (on Windows,
+//! which has no modes, private through the data folder's access list: a user's profile
+//! folders are that user's alone), reused on every start so clients never see a
+//! changed-key warning. Its public half is kept
 //! beside it (`KEY.pub`) as a record: a key that goes missing is replaced with a loud
 //! warning naming the old and the new fingerprints, not silently.
 
-use std::io::{Read, Write};
+use std::io::Write;
+#[cfg(unix)]
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
@@ -74,15 +77,18 @@ pub fn load_or_create(path: &Path) -> Result<(PrivateKey, Vec<String>), String> 
 
 fn load(path: &Path) -> Result<PrivateKey, String> {
     let shown = path.display();
-    let mode = std::fs::metadata(path)
-        .map_err(|error| format!("{shown}: {error}"))?
-        .permissions()
-        .mode();
-    if mode & 0o077 != 0 {
-        return Err(format!(
-            "{shown}: the host key is readable by others (mode {:o}); chmod 600 it",
-            mode & 0o777
-        ));
+    #[cfg(unix)]
+    {
+        let mode = std::fs::metadata(path)
+            .map_err(|error| format!("{shown}: {error}"))?
+            .permissions()
+            .mode();
+        if mode & 0o077 != 0 {
+            return Err(format!(
+                "{shown}: the host key is readable by others (mode {:o}); chmod 600 it",
+                mode & 0o777
+            ));
+        }
     }
     russh::keys::load_secret_key(path, None).map_err(|error| format!("{shown}: {error}"))
 }
@@ -90,9 +96,8 @@ fn load(path: &Path) -> Result<PrivateKey, String> {
 fn create(path: &Path) -> Result<PrivateKey, String> {
     let shown = path.display();
     let mut seed = [0u8; 32];
-    std::fs::File::open("/dev/urandom")
-        .and_then(|mut random| random.read_exact(&mut seed))
-        .map_err(|error| format!("cannot read /dev/urandom: {error}"))?;
+    xiangqi_core::rng::os_random(&mut seed)
+        .map_err(|error| format!("{shown}: cannot make a key: {error}"))?;
     let key = PrivateKey::from(Ed25519Keypair::from_seed(&seed));
     let text = key
         .to_openssh(LineEnding::LF)
@@ -105,10 +110,11 @@ fn create(path: &Path) -> Result<PrivateKey, String> {
             .map_err(|error| format!("{}: {error}", folder.display()))?;
     }
     // Created with 0600 from the start: never readable by others, not even briefly.
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o600)
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    options.mode(0o600);
+    let mut file = options
         .open(path)
         .map_err(|error| format!("{shown}: {error}"))?;
     file.write_all(text.as_bytes())
@@ -132,15 +138,21 @@ mod tests {
         let path = folder.path().join("keys").join("host_ed25519");
         let (first, warnings) = load_or_create(&path).unwrap();
         assert!(warnings.is_empty(), "{warnings:?}");
-        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
-        assert_eq!(mode & 0o777, 0o600);
+        #[cfg(unix)]
+        {
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
         let record = std::fs::read_to_string(folder.path().join("keys/host_ed25519.pub"));
         assert!(record.unwrap().starts_with("ssh-ed25519 "));
         let (second, warnings) = load_or_create(&path).unwrap();
         assert!(warnings.is_empty(), "{warnings:?}");
         assert_eq!(fingerprint(&first), fingerprint(&second));
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
-        assert!(load_or_create(&path).unwrap_err().contains("chmod 600"));
+        #[cfg(unix)]
+        {
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+            assert!(load_or_create(&path).unwrap_err().contains("chmod 600"));
+        }
     }
 
     #[test]

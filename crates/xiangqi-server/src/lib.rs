@@ -359,8 +359,9 @@ async fn start_locked(
     })
 }
 
-/// Runs the server until SIGINT or SIGTERM: then rooms are saved, every client is told
-/// and it returns within about 2 seconds (an error names the rooms it could not save).
+/// Runs the server until SIGINT or SIGTERM (on Windows: Ctrl-C, Ctrl-Break, the console
+/// closing or the system shutting down): then rooms are saved, every client is told and
+/// it returns within about 2 seconds (an error names the rooms it could not save).
 pub fn serve_until_signal(settings: ServerSettings) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         // The async side only moves bytes; the engine pool has its own threads.
@@ -369,16 +370,9 @@ pub fn serve_until_signal(settings: ServerSettings) -> Result<(), String> {
         .build()
         .map_err(|error| format!("cannot start the runtime: {error}"))?;
     let stopped = runtime.block_on(async {
-        use tokio::signal::unix::{SignalKind, signal};
-        let mut terminate =
-            signal(SignalKind::terminate()).map_err(|error| format!("signals: {error}"))?;
-        let mut interrupt =
-            signal(SignalKind::interrupt()).map_err(|error| format!("signals: {error}"))?;
+        let mut stop = StopSignals::listen().map_err(|error| format!("signals: {error}"))?;
         let running = start(settings).await?;
-        let name = tokio::select! {
-            _ = terminate.recv() => "SIGTERM",
-            _ = interrupt.recv() => "SIGINT",
-        };
+        let name = stop.next().await;
         log(&format!(
             "{name}: saving, telling {} connections, stopping",
             running.connection_count()
@@ -398,6 +392,65 @@ pub fn serve_until_signal(settings: ServerSettings) -> Result<(), String> {
     // Blocked engine searches end with the process.
     runtime.shutdown_timeout(Duration::from_millis(200));
     stopped
+}
+
+/// The requests to stop that a server gets from its system.
+#[cfg(unix)]
+struct StopSignals {
+    terminate: tokio::signal::unix::Signal,
+    interrupt: tokio::signal::unix::Signal,
+}
+
+#[cfg(unix)]
+impl StopSignals {
+    fn listen() -> std::io::Result<StopSignals> {
+        use tokio::signal::unix::{SignalKind, signal};
+        Ok(StopSignals {
+            terminate: signal(SignalKind::terminate())?,
+            interrupt: signal(SignalKind::interrupt())?,
+        })
+    }
+
+    /// The name of the first to come.
+    async fn next(&mut self) -> &'static str {
+        tokio::select! {
+            _ = self.terminate.recv() => "SIGTERM",
+            _ = self.interrupt.recv() => "SIGINT",
+        }
+    }
+}
+
+/// Windows has no SIGTERM: a service manager or a closing console sends console events,
+/// which the process may answer for a few seconds before it is ended (5 s for the
+/// console closing, more for a shutdown): time enough to save the rooms.
+#[cfg(windows)]
+struct StopSignals {
+    interrupt: tokio::signal::windows::CtrlC,
+    brk: tokio::signal::windows::CtrlBreak,
+    close: tokio::signal::windows::CtrlClose,
+    shutdown: tokio::signal::windows::CtrlShutdown,
+}
+
+#[cfg(windows)]
+impl StopSignals {
+    fn listen() -> std::io::Result<StopSignals> {
+        use tokio::signal::windows;
+        Ok(StopSignals {
+            interrupt: windows::ctrl_c()?,
+            brk: windows::ctrl_break()?,
+            close: windows::ctrl_close()?,
+            shutdown: windows::ctrl_shutdown()?,
+        })
+    }
+
+    async fn next(&mut self) -> &'static str {
+        tokio::select! {
+            _ = self.interrupt.recv() => "Ctrl-C",
+            _ = self.brk.recv() => "Ctrl-Break",
+            _ = self.close.recv() => "the console closing",
+            _ = self.shutdown.recv() => "the system shutting down",
+        }
+    }
 }
 
 #[cfg(test)]

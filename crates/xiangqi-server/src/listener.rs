@@ -22,6 +22,7 @@ use super::hub::Hub;
 use super::log;
 
 /// Raises the soft limit on open files to the hard limit; says what it did.
+#[cfg(unix)]
 pub fn raise_open_file_limit() -> String {
     let mut limit = libc::rlimit {
         rlim_cur: 0,
@@ -55,6 +56,13 @@ pub fn raise_open_file_limit() -> String {
     )
 }
 
+/// Windows has no per-process limit on open files to raise: sockets and handles are
+/// bounded by memory alone.
+#[cfg(not(unix))]
+pub fn raise_open_file_limit() -> String {
+    "open files: no per-process limit on this system".to_owned()
+}
+
 /// Tells a refused client why in one plain line (as sshd does) and closes, without
 /// waiting: the line fits in a fresh socket's buffer.
 fn refuse(stream: TcpStream, why: &str) {
@@ -74,13 +82,20 @@ fn refuse(stream: TcpStream, why: &str) {
     }
 }
 
+#[cfg(unix)]
 fn out_of_descriptors(error: &io::Error) -> bool {
     matches!(error.raw_os_error(), Some(libc::EMFILE | libc::ENFILE))
 }
 
+/// Winsock's WSAEMFILE (10024): no socket left.
+#[cfg(not(unix))]
+fn out_of_descriptors(error: &io::Error) -> bool {
+    error.raw_os_error() == Some(10024)
+}
+
 /// A descriptor held back for the moment the server runs out.
 fn reserve() -> Option<File> {
-    File::open("/dev/null").ok()
+    File::open(if cfg!(windows) { "NUL" } else { "/dev/null" }).ok()
 }
 
 /// Counts events to log at most once a second.

@@ -29,25 +29,11 @@ pub fn display_name(user: &str) -> Result<String, String> {
     Ok(user.to_owned())
 }
 
-/// A fresh resume code from the kernel's random source (no file to open: it works
+/// A fresh resume code from the system's random source (no file to open: it works
 /// when the server is out of file descriptors too).
 pub fn new_resume_code() -> Result<ResumeCode, String> {
     let mut bytes = [0u8; 8];
-    let mut filled = 0;
-    while filled < bytes.len() {
-        // SAFETY: the pointer and length describe the unfilled tail of `bytes`.
-        let got = unsafe {
-            libc::getrandom(bytes[filled..].as_mut_ptr().cast(), bytes.len() - filled, 0)
-        };
-        if got < 0 {
-            let error = std::io::Error::last_os_error();
-            if error.kind() != std::io::ErrorKind::Interrupted {
-                return Err(format!("no random numbers: {error}"));
-            }
-            continue;
-        }
-        filled += got as usize;
-    }
+    xiangqi_core::rng::os_random(&mut bytes)?;
     Ok(ResumeCode::from_random(bytes))
 }
 

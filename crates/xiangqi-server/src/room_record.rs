@@ -141,7 +141,7 @@ pub fn finished_game(room: &RoomState, ended: UnixTime) -> Option<FinishedGame> 
     );
     tag("Red", &red.name);
     tag("Black", &black.name);
-    tag("Termination", outcome.termination());
+    tag("Termination", &room.game.termination()?);
     tag("TimeControl", &time_control);
     tag("Rated", if rated { "yes" } else { "no" });
     xiangqi_engine::opening::tag_record(&mut record);
@@ -150,7 +150,7 @@ pub fn finished_game(room: &RoomState, ended: UnixTime) -> Option<FinishedGame> 
         red,
         black,
         result: outcome.pgn_result().to_owned(),
-        termination: outcome.how().to_owned(),
+        termination: room.game.ending()?,
         time_control,
         rated,
         started: room.started,
@@ -180,7 +180,7 @@ pub fn legacy_finished(text: &str) -> Result<FinishedGame, String> {
         red,
         black,
         result: outcome.pgn_result().to_owned(),
-        termination: outcome.how().to_owned(),
+        termination: game.ending().ok_or("the game is not finished")?,
         time_control: "none".to_owned(),
         rated: false,
         started: now,

@@ -191,8 +191,7 @@ fn every_key_and_command_a_room_refuses_says_so() {
 fn a_room_lists_and_asks_only_what_a_room_allows() {
     let mut session = session();
     session.show_room(room(Some(Color::Red), GameState::new(Position::startpos())));
-    let known =
-        ":theme :review :resign :draw :help :undo :leave :say :rematch :kick :ban :unban :close";
+    let known = ":theme :review :ruling :resign :draw :help :undo :leave :say :rematch :kick :ban :unban :close";
     assert!(session.feed(b":nonsense\r").is_empty());
     let error = format!("unknown command ':nonsense'; commands: {known}");
     assert_eq!(session.app().input.error(), Some(error.as_str()));

@@ -54,12 +54,24 @@ impl RunOptions {
 
 /// Mouse reporting of button presses and the wheel only, in SGR form. crossterm's
 /// `EnableMouseCapture` also asks for every movement, a flood of events over SSH that
-/// the TUI has no use for.
+/// the TUI has no use for. On Windows crossterm reads the console's own input records,
+/// not escape sequences: there it is crossterm's mouse mode (the movements it reports
+/// are dropped on arrival, and no SSH link carries them).
 struct EnableClicks;
 
 impl crossterm::Command for EnableClicks {
     fn write_ansi(&self, out: &mut impl std::fmt::Write) -> std::fmt::Result {
         out.write_str("\x1b[?1000h\x1b[?1006h")
+    }
+
+    #[cfg(windows)]
+    fn execute_winapi(&self) -> io::Result<()> {
+        crossterm::event::EnableMouseCapture.execute_winapi()
+    }
+
+    #[cfg(windows)]
+    fn is_ansi_code_supported(&self) -> bool {
+        false
     }
 }
 
@@ -68,6 +80,16 @@ struct DisableClicks;
 impl crossterm::Command for DisableClicks {
     fn write_ansi(&self, out: &mut impl std::fmt::Write) -> std::fmt::Result {
         out.write_str("\x1b[?1006l\x1b[?1000l")
+    }
+
+    #[cfg(windows)]
+    fn execute_winapi(&self) -> io::Result<()> {
+        crossterm::event::DisableMouseCapture.execute_winapi()
+    }
+
+    #[cfg(windows)]
+    fn is_ansi_code_supported(&self) -> bool {
+        false
     }
 }
 

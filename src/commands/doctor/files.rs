@@ -195,24 +195,29 @@ fn data_directory(dir: Option<&Path>) -> Check {
             "move that file away",
         );
     }
-    if writable(dir) {
-        Check::ok(name, format!("{shown} (writable)"))
-    } else {
-        Check::problem(
+    match writable(dir) {
+        Ok(()) => Check::ok(name, format!("{shown} (writable)")),
+        Err(error) => Check::problem(
             name,
-            format!("{shown} is not writable: games and tables cannot be saved"),
-            format!("chmod u+w {shown}"),
-        )
+            format!("{shown} is not writable ({error}): games and tables cannot be saved"),
+            if cfg!(windows) {
+                format!("give your user the right to write in {shown} (Properties, Security)")
+            } else {
+                format!("chmod u+w {shown}")
+            },
+        ),
     }
 }
 
-fn writable(dir: &Path) -> bool {
-    use std::os::unix::ffi::OsStrExt;
-    let Ok(path) = std::ffi::CString::new(dir.as_os_str().as_bytes()) else {
-        return false;
-    };
-    // SAFETY: access(2) on a NUL-terminated path.
-    unsafe { libc::access(path.as_ptr(), libc::W_OK) == 0 }
+/// Whether a file can be made in `dir`, by making one and removing it: the answer of the
+/// system itself on every platform (modes, access lists, a read-only disk).
+fn writable(dir: &Path) -> std::io::Result<()> {
+    let probe = dir.join(format!(".doctor-probe-{}", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)?;
+    std::fs::remove_file(&probe)
 }
 
 fn saved_game(path: &Path) -> Check {
@@ -341,7 +346,6 @@ fn engines(config: &Config, checks: &mut Vec<Check>) {
 
 /// The server's host key, when there is one: it must be readable by its owner alone.
 fn host_key(loaded: &Loaded, data_dir: Option<&Path>) -> Option<Check> {
-    use std::os::unix::fs::PermissionsExt;
     let configured = loaded
         .config
         .as_ref()
@@ -349,9 +353,15 @@ fn host_key(loaded: &Loaded, data_dir: Option<&Path>) -> Option<Check> {
         .and_then(|config| config.file.server.host_key.clone());
     let path = configured.or_else(|| data_dir.map(|dir| dir.join("ssh_host_ed25519_key")))?;
     let meta = std::fs::metadata(&path).ok()?;
+    Some(key_privacy(&path, &meta))
+}
+
+#[cfg(unix)]
+fn key_privacy(path: &Path, meta: &std::fs::Metadata) -> Check {
+    use std::os::unix::fs::PermissionsExt;
     let mode = meta.permissions().mode() & 0o777;
     let shown = path.display();
-    Some(if mode & 0o077 == 0 {
+    if mode & 0o077 == 0 {
         Check::ok("host key", format!("{shown} (mode {mode:o})"))
     } else {
         Check::problem(
@@ -359,5 +369,19 @@ fn host_key(loaded: &Loaded, data_dir: Option<&Path>) -> Option<Check> {
             format!("{shown} has mode {mode:o}: others can read the server's private key"),
             format!("chmod 600 {shown}"),
         )
-    })
+    }
+}
+
+/// Windows has no modes: the key is as private as the folder's access list, which in
+/// the user's profile (the data directory) is the user's alone.
+#[cfg(not(unix))]
+fn key_privacy(path: &Path, _meta: &std::fs::Metadata) -> Check {
+    Check::ok(
+        "host key",
+        format!(
+            "{} (no file modes on this system: private if its folder is, as the data \
+             directory in your profile is)",
+            path.display()
+        ),
+    )
 }

@@ -2,6 +2,7 @@
 //! ok, warn or problem, with the fix. Exit status 0 when nothing is a problem.
 
 mod files;
+mod platform;
 mod terminal;
 
 use std::io::{IsTerminal, Write};
@@ -89,8 +90,9 @@ struct Report {
 pub fn run(args: &DoctorArgs, global: &GlobalArgs) -> anyhow::Result<()> {
     let mut checks = Vec::new();
     let loaded = files::load_config(global);
-    // The terminal's looks first (with the colour mode and glyphs of the config, when
-    // it loads), then the files and the engines.
+    // The system, the terminal's looks (with the colour mode and glyphs of the config,
+    // when it loads), then the files and the engines.
+    checks.push(platform::check());
     terminal::checks(loaded.settings(), !args.json, &mut checks);
     files::checks(&loaded, &mut checks);
     let count = |status| checks.iter().filter(|c| c.status == status).count();

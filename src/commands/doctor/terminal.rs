@@ -31,49 +31,61 @@ pub fn checks(settings: Option<&Settings>, probe: bool, checks: &mut Vec<Check>)
     checks.push(cjk_width(settings.glyphs, probe));
 }
 
-/// The size of the controlling terminal (through /dev/tty, so piping the report still
-/// measures it).
+/// The size of the controlling terminal (through /dev/tty on Unix, the console on
+/// Windows, so piping the report still measures it).
+#[cfg(feature = "tui")]
 fn size() -> Check {
+    use xiangqi_app::{MIN_HEIGHT, MIN_WIDTH};
     let name = "terminal size";
     let Some((width, height)) = tty_size() else {
         return Check::warn(
             name,
-            "no terminal (no /dev/tty, or it has no size)",
+            "no terminal (no controlling terminal or console, or it has no size)",
             "run doctor in the terminal you play in",
         );
     };
-    #[cfg(feature = "tui")]
-    {
-        use xiangqi_app::{MIN_HEIGHT, MIN_WIDTH};
-        if width < MIN_WIDTH || height < MIN_HEIGHT {
-            return Check::warn(
-                name,
-                format!(
-                    "{width}x{height}: smaller than {MIN_WIDTH}x{MIN_HEIGHT}, the terminal UI \
-                     asks for a bigger window"
-                ),
-                format!("enlarge the window to at least {MIN_WIDTH}x{MIN_HEIGHT}"),
-            );
-        }
-        Check::ok(
+    if width < MIN_WIDTH || height < MIN_HEIGHT {
+        return Check::warn(
             name,
-            format!("{width}x{height} (at least {MIN_WIDTH}x{MIN_HEIGHT} needed)"),
-        )
+            format!(
+                "{width}x{height}: smaller than {MIN_WIDTH}x{MIN_HEIGHT}, the terminal UI asks \
+                 for a bigger window"
+            ),
+            format!("enlarge the window to at least {MIN_WIDTH}x{MIN_HEIGHT}"),
+        );
     }
-    #[cfg(not(feature = "tui"))]
     Check::ok(
         name,
-        format!("{width}x{height} (the terminal UI is not in this build)"),
+        format!("{width}x{height} (at least {MIN_WIDTH}x{MIN_HEIGHT} needed)"),
     )
 }
 
+/// The size matters to the terminal UI alone; a build without it does not ask.
+#[cfg(not(feature = "tui"))]
+fn size() -> Check {
+    Check::ok(
+        "terminal size",
+        "not measured: the terminal UI is not in this build",
+    )
+}
+
+/// The terminal's columns and rows, as crossterm sees them for the terminal UI.
+#[cfg(feature = "tui")]
 pub fn tty_size() -> Option<(u16, u16)> {
-    use std::os::fd::AsRawFd;
-    let tty = std::fs::File::open("/dev/tty").ok()?;
-    // SAFETY: TIOCGWINSZ fills a `winsize` on an open descriptor; zeroed is a valid one.
-    let mut size: libc::winsize = unsafe { std::mem::zeroed() };
-    let done = unsafe { libc::ioctl(tty.as_raw_fd(), libc::TIOCGWINSZ, &mut size) };
-    (done == 0 && size.ws_col > 0 && size.ws_row > 0).then_some((size.ws_col, size.ws_row))
+    // On Unix crossterm's `size` falls back to `tput`, which answers 80x24 with no
+    // terminal at all; `window_size` asks the terminal alone. Windows has `size` only
+    // (the console's buffer).
+    #[cfg(unix)]
+    let size = crossterm::terminal::window_size().map(|size| (size.columns, size.rows));
+    #[cfg(not(unix))]
+    let size = crossterm::terminal::size();
+    size.ok().filter(|&(width, height)| width > 0 && height > 0)
+}
+
+/// Without the terminal UI the report is not wrapped to a width.
+#[cfg(not(feature = "tui"))]
+pub fn tty_size() -> Option<(u16, u16)> {
+    None
 }
 
 fn term(term: Option<&str>) -> Check {

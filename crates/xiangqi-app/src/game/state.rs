@@ -3,7 +3,7 @@
 //! this adds undo/redo and the moves' texts on top.
 
 use xiangqi_core::board::rules::Outcome;
-use xiangqi_core::board::{Color, Move, Position};
+use xiangqi_core::board::{Color, Move, Position, Ruling};
 use xiangqi_core::notation::{Notation, format_move};
 use xiangqi_core::record::{GameRecord, GameResult};
 use xiangqi_engine::opening::Opening;
@@ -92,6 +92,35 @@ impl GameState {
         self.ended.or_else(|| self.position.outcome())
     }
 
+    /// The arbiter's ruling when the repetition rules ended the game (on the board, not
+    /// by a result given).
+    pub fn ruling(&self) -> Option<Ruling> {
+        match self.ended {
+            Some(_) => None,
+            None => self.position.ruling(),
+        }
+    }
+
+    /// How the game ended for the `Termination` tag: the rule for a ruling
+    /// ("perpetual chase (rule 18)"), else the outcome's word ("normal", "resignation").
+    pub fn termination(&self) -> Option<String> {
+        match self.ruling() {
+            Some(ruling) => Some(ruling.termination()),
+            None => self
+                .outcome()
+                .map(|outcome| outcome.termination().to_owned()),
+        }
+    }
+
+    /// How the game ended in a few words, for lists of games: the rule for a ruling,
+    /// else the outcome's ("checkmate", "resignation").
+    pub fn ending(&self) -> Option<String> {
+        match self.ruling() {
+            Some(ruling) => Some(ruling.termination()),
+            None => self.outcome().map(|outcome| outcome.how().to_owned()),
+        }
+    }
+
     /// Ends the game with a result the board does not show.
     pub fn end(&mut self, outcome: Outcome) {
         self.ended = Some(outcome);
@@ -141,6 +170,9 @@ impl GameState {
         let mut record = GameRecord::new(self.start.clone());
         record.tags = self.tags.clone();
         record.moves = self.moves().collect();
+        if let Some(ruling) = self.ruling() {
+            record.set_tag("Termination", &ruling.termination());
+        }
         record.result = match self.outcome() {
             Some(outcome) => match outcome.pgn_result() {
                 "1-0" => GameResult::RedWins,

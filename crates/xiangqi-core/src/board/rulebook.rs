@@ -168,13 +168,20 @@ impl Rule {
     }
 }
 
+impl Rule {
+    /// The rule as a ruling names it: "rule 18", or "§2.3" for a principle.
+    pub fn label(self) -> String {
+        if self.number().starts_with('§') {
+            self.number().to_owned()
+        } else {
+            format!("rule {}", self.number())
+        }
+    }
+}
+
 impl fmt::Display for Rule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.number().starts_with('§') {
-            write!(f, "{}: {}", self.number(), self.text())
-        } else {
-            write!(f, "rule {}: {}", self.number(), self.text())
-        }
+        write!(f, "{}: {}", self.label(), self.text())
     }
 }
 

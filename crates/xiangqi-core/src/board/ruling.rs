@@ -89,6 +89,21 @@ impl Ruling {
     pub fn reason(&self) -> &'static str {
         self.outcome.how()
     }
+
+    /// How the game ended, for the PGN `Termination` tag and the server's archive:
+    /// "perpetual chase (rule 18)".
+    pub fn termination(&self) -> String {
+        format!("{} ({})", self.reason(), self.rule.label())
+    }
+
+    /// The ply of the move that lost the game by the rules: the offender's last move of
+    /// the cycle (the last move is the opponent's when the chased piece's escape makes
+    /// the third occurrence). `None` for a draw.
+    pub fn losing_ply(&self) -> Option<usize> {
+        let offender = self.offender?;
+        let from_end = self.cycle.iter().rev().position(|m| m.side == offender)?;
+        Some(self.ply - from_end)
+    }
 }
 
 impl fmt::Display for Ruling {
@@ -131,30 +146,105 @@ pub struct Warning {
     pub ends_game: bool,
 }
 
-impl fmt::Display for Warning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Warning {
+    /// What is repeated: "perpetual chase of the chariot at d7", "perpetual check".
+    pub fn offence(&self) -> String {
         match self.chased {
-            Some(target) => write!(
-                f,
-                "this move repeats a perpetual chase of the {} at {}",
+            Some(target) => format!(
+                "perpetual chase of the {} at {}",
                 target.kind.name(),
                 target.square
-            )?,
-            None => f.write_str("this move repeats a perpetual check")?,
+            ),
+            None => "perpetual check".to_owned(),
         }
-        if self.ends_game {
-            f.write_str(": it would lose")
+    }
+
+    /// The warning said of `mv` (a move's text, or "this move"): "h6i6 repeats a
+    /// perpetual chase of the cannon at i0: it would lose".
+    pub fn said_of(&self, mv: &str) -> String {
+        let then = if self.ends_game {
+            "it would lose"
         } else {
-            f.write_str(": a third repetition would lose")
+            "a third repetition would lose"
+        };
+        format!("{mv} repeats a {}: {then}", self.offence())
+    }
+
+    /// The same in fewer words, for a narrow line: "h6i6 would lose: perpetual chase of
+    /// the cannon at i0", or "h6i6 repeats a perpetual chase of the cannon at i0".
+    pub fn brief(&self, mv: &str) -> String {
+        if self.ends_game {
+            format!("{mv} would lose: {}", self.offence())
+        } else {
+            format!("{mv} repeats a {}", self.offence())
         }
+    }
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.said_of("this move"))
     }
 }
 
 impl Position {
     /// The ruling if the repetition rules end the game in this position: it has occurred
-    /// `REPETITION_COUNT` times since the last capture.
+    /// `REPETITION_COUNT` times since the last capture (and the side to move can move:
+    /// mate and stalemate end the game first, as `outcome` says).
     pub fn ruling(&self) -> Option<Ruling> {
         let span = self.repetition_span(REPETITION_COUNT)?;
+        if !self.has_legal_move() {
+            return None;
+        }
+        self.rule_cycle(span)
+    }
+
+    /// What the arbiter reads in the cycle that has just brought this position back a
+    /// second time: the ruling it would make if the cycle went on to the third
+    /// occurrence. `None` unless the position has occurred exactly twice.
+    pub fn pending_ruling(&self) -> Option<Ruling> {
+        if self.repetitions() != REPETITION_COUNT - 1 {
+            return None;
+        }
+        self.rule_cycle(self.repetition_span(REPETITION_COUNT - 1)?)
+    }
+
+    /// The ruling that ends the game played from this position with `moves` (legal one
+    /// after the other), if the repetition rules end it within them: the first ply at
+    /// which the game is over, when the arbiter decided it. `None` if the game goes on
+    /// to the end of `moves`, or ended otherwise first (mate, the no-capture rule).
+    pub fn first_ruling(&self, moves: &[Move]) -> Option<Ruling> {
+        let mut pos = self.clone();
+        for &mv in moves {
+            pos.make_move(mv);
+            if let Some(ruling) = pos.ruling() {
+                return Some(ruling);
+            }
+            if pos.outcome().is_some() {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// Every legal move here that repeats a cycle the mover would lose by, with the
+    /// warning: what the status line tells the side to move.
+    pub fn repetition_warnings(&self) -> Vec<(Move, Warning)> {
+        // A repetition needs two quiet moves by each side at least.
+        if self.halfmove_clock() < 3 {
+            return Vec::new();
+        }
+        // A capture starts afresh: only quiet moves can repeat.
+        let mut quiets = Vec::new();
+        self.legal_quiets(&mut quiets);
+        quiets
+            .into_iter()
+            .filter_map(|mv| Some((mv, self.repetition_warning(mv)?)))
+            .collect()
+    }
+
+    /// The ruling on the cycle made by the last `span` plies.
+    fn rule_cycle(&self, span: usize) -> Option<Ruling> {
         let cycle = self.read_cycle(span)?;
         let decision = cycle.decide();
         Some(Ruling {

@@ -1,28 +1,15 @@
-//! Local check: the 300 real game records of the CCPD sample (Big5, traditional characters,
-//! full-width digits; docs/notation.md §8) replay to their last move. The records are CC BY
-//! 4.0 data kept outside the repository, so the test skips where they are absent. Set
-//! `XIANGQI_CCPD_DIR` to point at them elsewhere.
+//! The 300 real game records of the CCPD sample (Big5, traditional characters, full-width
+//! digits; docs/notation.md §8) replay to their last move. The records are CC BY 4.0 data
+//! kept outside the repository (see `master_games`: skipped on a clone without them,
+//! required in CI).
 
 use std::path::PathBuf;
 
 use xiangqi_core::record::{TextEncoding, decode, parse_pgn};
 
-fn records_dir() -> Option<PathBuf> {
-    let manifest = PathBuf::from(crate::TOP);
-    std::env::var_os("XIANGQI_CCPD_DIR")
-        .map(PathBuf::from)
-        .into_iter()
-        .chain([
-            manifest.join("../shared/testdata/games/ccpd"),
-            manifest.join("../../shared/testdata/games/ccpd"),
-        ])
-        .find(|p| p.is_dir())
-}
-
 #[test]
 fn all_ccpd_records_replay_to_their_last_move() {
-    let Some(dir) = records_dir() else {
-        println!("skipped: the CCPD records are not present (set XIANGQI_CCPD_DIR)");
+    let Some(dir) = crate::master_games::ccpd_dir(crate::TOP) else {
         return;
     };
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)

@@ -7,6 +7,7 @@ mod board_reference;
 mod ccpd_replay;
 mod chase;
 mod fen;
+mod master_games;
 mod notation_input;
 mod notation_props;
 mod notation_tsv;

@@ -266,3 +266,96 @@ fn a_warning_says_what_the_move_repeats() {
         "this move repeats a perpetual chase of the chariot at g6: it would lose"
     );
 }
+
+/// The row's lead and `cycles` times its cycle.
+fn script(row: &Row, cycles: usize) -> Vec<Move> {
+    row.lead
+        .iter()
+        .chain(row.cycle.iter().cycle().take(cycles * row.cycle.len()))
+        .copied()
+        .collect()
+}
+
+#[test]
+fn a_record_is_ruled_where_the_rules_end_it() {
+    let d33 = row("D33");
+    let start = Position::from_fen(d33.fen).unwrap();
+    let moves = script(&d33, 3);
+    // The start occurs a third time after Black's eighth-ply escape; the record may go on.
+    for len in [8, 11] {
+        let ruling = start.first_ruling(&moves[..len]).unwrap();
+        assert_eq!((ruling.ply, ruling.rule.number()), (8, "18"));
+    }
+    assert_eq!(start.first_ruling(&moves[..7]), None);
+    // A game mated first is not ruled by repetition: the board ended it.
+    let mate = Position::from_fen("4k4/9/9/2p6/9/9/9/9/R7R/3K5 w - - 0 1").unwrap();
+    let moves: Vec<Move> = ["i1i8", "c6c5", "a1a9"]
+        .iter()
+        .map(|m| Move::parse_coords(m).unwrap())
+        .collect();
+    assert_eq!(mate.first_ruling(&moves), None);
+}
+
+#[test]
+fn the_losing_move_is_the_offenders_last_of_the_cycle() {
+    // Black's escape makes the third occurrence; Red's chase before it lost.
+    let (ruling, _) = play_out(&row("D33"));
+    assert_eq!((ruling.ply, ruling.losing_ply()), (8, Some(7)));
+    assert_eq!(ruling.termination(), "perpetual chase (rule 18)");
+    // Black's chasing horse makes the third occurrence itself.
+    let (ruling, played) = play_out(&row("D42"));
+    assert_eq!(ruling.offender, Some(Color::Black));
+    assert_eq!(ruling.losing_ply(), Some(played.len()));
+    // A principle of section 2 is named as such; a draw has no losing move.
+    assert_eq!(
+        play_out(&row("D45")).0.termination(),
+        "perpetual chase (§2.4)"
+    );
+    let (draw, _) = play_out(&row("D4"));
+    assert_eq!(draw.losing_ply(), None);
+    assert_eq!(draw.termination(), "mutual perpetual check (rule 7)");
+}
+
+#[test]
+fn the_cycle_so_far_is_ruled_as_it_would_be_on_a_third_occurrence() {
+    let d33 = row("D33");
+    let mut pos = Position::from_fen(d33.fen).unwrap();
+    let moves = script(&d33, 2);
+    let mut pending = Vec::new();
+    for (ply, &mv) in moves.iter().enumerate() {
+        pos.make_move(mv);
+        if let Some(ruling) = pos.pending_ruling() {
+            pending.push((ply + 1, ruling.offender, ruling.rule.number()));
+        }
+    }
+    // From the fourth ply every position has occurred twice, until the third occurrence.
+    assert_eq!(
+        pending,
+        [
+            (4, Some(Color::Red), "18"),
+            (5, Some(Color::Red), "18"),
+            (6, Some(Color::Red), "18"),
+            (7, Some(Color::Red), "18")
+        ]
+    );
+    assert!(pos.ruling().is_some());
+    assert_eq!(pos.pending_ruling(), None);
+}
+
+#[test]
+fn the_side_to_move_is_warned_of_each_move_that_would_repeat_a_forbidden_cycle() {
+    let d33 = row("D33");
+    let mut pos = Position::from_fen(d33.fen).unwrap();
+    for &mv in &script(&d33, 1) {
+        assert_eq!(pos.repetition_warnings(), [], "before {mv}");
+        pos.make_move(mv);
+    }
+    // Red to move with the start back: only the chase that repeats the cycle warns.
+    let warnings = pos.repetition_warnings();
+    let moves: Vec<String> = warnings.iter().map(|(mv, _)| mv.iccs()).collect();
+    assert_eq!(moves, ["h6i6"]);
+    assert_eq!(
+        warnings[0].1.to_string(),
+        "this move repeats a perpetual chase of the cannon at i0: a third repetition would lose"
+    );
+}

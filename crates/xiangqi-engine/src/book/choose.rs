@@ -31,22 +31,6 @@ pub fn choose(moves: &[BookMove], variety: u8, random: u64) -> Option<Move> {
     Some(first.mv)
 }
 
-/// A random number from the clock and a counter: enough to vary book moves between
-/// games, with no crate for it.
-pub fn clock_random() -> u64 {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0);
-    let mut z = nanos ^ COUNTER.fetch_add(0x9e37_79b9_7f4a_7c15, Ordering::Relaxed);
-    // splitmix64's finaliser spreads the clock's low-entropy bits over the word.
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,7 +12,7 @@ pub mod merge;
 pub mod mirror;
 
 pub use builder::BookBuilder;
-pub use choose::{choose, clock_random};
+pub use choose::choose;
 pub use format::{BookError, Entry, Source, Stats};
 pub use lookup::{Book, BookMove};
 pub use mirror::{BookKey, mirror_move};

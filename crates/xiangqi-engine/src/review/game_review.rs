@@ -3,7 +3,7 @@
 
 use crate::engine::Verdict;
 use crate::service::Searcher;
-use xiangqi_core::board::{Color, Move, Position};
+use xiangqi_core::board::{Color, Move, Position, Ruling};
 use xiangqi_core::notation::{Notation, format_move};
 use xiangqi_core::record::{GameRecord, Line};
 
@@ -44,6 +44,8 @@ pub struct GameReview {
     /// Red's and Black's accuracy, 0..100 (`None`: the side did not move).
     pub red_accuracy: Option<f64>,
     pub black_accuracy: Option<f64>,
+    /// The arbiter's ruling when the repetition rules ended the game within the record.
+    pub ruling: Option<Ruling>,
 }
 
 /// Reviews `record`: evaluates every position (see [`evaluate_positions`]) and judges
@@ -135,7 +137,27 @@ impl GameReview {
             red_accuracy: accuracy(Color::Red),
             black_accuracy: accuracy(Color::Black),
             moves,
+            ruling: record.start.first_ruling(&record.moves),
         }
+    }
+
+    /// The move that lost the game by the repetition rules (the offender's last move of
+    /// the cycle), if the arbiter ended the game so.
+    pub fn lost_by_rules(&self) -> Option<&MoveReview> {
+        let ply = self.ruling.as_ref()?.losing_ply()?;
+        self.moves.iter().find(|m| m.ply == ply)
+    }
+
+    /// What the losing move did, in a sentence: "Loses by the rules: perpetual chase
+    /// (rule 18: a chariot may not chase an unprotected cannon perpetually)."
+    pub fn lost_by_rules_text(&self) -> Option<String> {
+        let ruling = self.ruling.as_ref()?;
+        ruling.offender?;
+        Some(format!(
+            "Loses by the rules: {} ({}).",
+            ruling.reason(),
+            ruling.rule
+        ))
     }
 
     /// The inaccuracies, mistakes and blunders, in game order.
@@ -175,6 +197,12 @@ impl GameReview {
                 {
                     note.variations.push(line);
                 }
+            }
+            if self.lost_by_rules().is_some_and(|m| m.ply == review.ply)
+                && let Some(text) = self.lost_by_rules_text()
+            {
+                comment.push(' ');
+                comment.push_str(&text);
             }
             if let Some(kept) = kept {
                 comment.push(' ');

@@ -56,11 +56,8 @@ impl EngineSearcher {
     }
 
     fn skill_seed(&self) -> u64 {
-        self.skill_seed.unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |t| t.as_nanos() as u64)
-        })
+        self.skill_seed
+            .unwrap_or_else(xiangqi_core::rng::random_seed)
     }
 }
 

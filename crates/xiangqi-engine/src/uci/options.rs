@@ -121,7 +121,7 @@ impl BookOptions {
         Ok(book::choose(
             &book.moves(position),
             self.variety,
-            book::clock_random(),
+            xiangqi_core::rng::random_seed(),
         ))
     }
 }

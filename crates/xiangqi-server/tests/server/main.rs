@@ -9,6 +9,7 @@ mod server_metrics;
 mod server_moderation;
 mod server_puzzles;
 mod server_rooms;
+mod server_ruling;
 mod server_saving;
 mod server_support;
 mod server_tournament;

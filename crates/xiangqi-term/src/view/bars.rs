@@ -258,12 +258,9 @@ fn state_parts(app: &App) -> (Vec<Part>, bool) {
     let position = app.position();
     let mut parts = Vec::new();
     let mut alert = false;
-    match app.game.outcome() {
-        Some(outcome) => {
-            parts.push(Part::new(
-                0,
-                format!("{} ({})", outcome.describe(), outcome.pgn_result()),
-            ));
+    match xiangqi_app::ruling_view::game_result_text(&app.game) {
+        Some(result) => {
+            parts.push(Part::new(0, result));
             alert = true;
         }
         None => {
@@ -275,6 +272,11 @@ fn state_parts(app: &App) -> (Vec<Part>, bool) {
                 alert = true;
             } else {
                 parts.push(Part::new(0, format!("{game}{side} to move")));
+            }
+            // Before a move repeats a cycle the side to move would lose by.
+            if let Some((full, short)) = xiangqi_app::ruling_view::warning(app) {
+                parts.push(Part::new(0, full).or_short(short));
+                alert = true;
             }
             if let Some(probe) = app.tablebases.as_ref().and_then(|tb| tb.probe(position)) {
                 parts.push(Part::new(4, format!("tablebase: {}", probe.describe())));

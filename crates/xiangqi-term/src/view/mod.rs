@@ -13,6 +13,7 @@ mod opening;
 mod panes;
 mod popups;
 mod puzzle;
+mod ruling;
 mod study;
 pub(crate) use xiangqi_core::text;
 

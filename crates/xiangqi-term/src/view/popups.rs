@@ -7,6 +7,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use unicode_width::UnicodeWidthStr;
 
 use super::text::{fit, pad, tail};
+use xiangqi_app::RulingView;
 use xiangqi_app::app::App;
 use xiangqi_app::help::help_lines;
 use xiangqi_app::popup::Popup;
@@ -220,7 +221,29 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
             ];
             frame.render_widget(Paragraph::new(lines), inner);
         }
-        Popup::GameOver { outcome, rematch } => {
+        Popup::GameOver {
+            ruling: Some(view),
+            rematch,
+            ..
+        } => ruling_popup(
+            app,
+            frame,
+            area,
+            view,
+            "Game over: the arbiter's ruling",
+            game_over_keys(app, *rematch),
+        ),
+        Popup::Ruling(view) => {
+            let title = if view.pending {
+                "The arbiter: the cycle so far"
+            } else {
+                "The arbiter's ruling"
+            };
+            ruling_popup(app, frame, area, view, title, "Any key closes this.");
+        }
+        Popup::GameOver {
+            outcome, rematch, ..
+        } => {
             let rect = centred(area, 64, 6);
             let inner = frame_popup(app, frame, rect, "Game over");
             let width = usize::from(inner.width);
@@ -269,6 +292,32 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
             frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
         }
     }
+}
+
+/// The arbiter's ruling in a popup titled `title`, with `keys` at the bottom.
+fn ruling_popup(
+    app: &App,
+    frame: &mut Frame,
+    area: Rect,
+    view: &RulingView,
+    title: &str,
+    keys: &str,
+) {
+    let palette = &crate::style::Palette::new(&app.theme);
+    let width = super::ruling::width(view, area.width.saturating_sub(4));
+    let inner_width = usize::from(width.saturating_sub(2));
+    // Borders, and the blank line and the keys below the ruling.
+    let room = usize::from(area.height.saturating_sub(2)).saturating_sub(4);
+    let ellipsis = app.glyphs().ellipsis();
+    let mut lines = super::ruling::lines(view, palette, inner_width, room, ellipsis);
+    lines.push(Line::styled("", palette.popup));
+    lines.push(Line::styled(
+        fit(keys, inner_width, ellipsis),
+        palette.popup.patch(palette.log_detail),
+    ));
+    let rect = centred(area, width, lines.len() as u16 + 2);
+    let inner = frame_popup(app, frame, rect, title);
+    frame.render_widget(Paragraph::new(lines), inner);
 }
 
 /// The result popup's keys: at home a new game or a rematch; in a room a rematch (an

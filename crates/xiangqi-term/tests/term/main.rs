@@ -16,6 +16,7 @@ mod tui_input;
 mod tui_layout;
 mod tui_puzzles;
 mod tui_review;
+mod tui_ruling;
 mod tui_screens;
 mod tui_support;
 mod tui_tournament;
