@@ -75,12 +75,13 @@ async fn main() {
     let config = format!(
         "notation = \"iccs\"\n[server]\nmax_per_address = 500\n\
          input_bytes_per_second = 4096\nmax_rooms = 100000\nrooms_per_minute = 10000\n\
+         rooms_per_identity = 10000\n\
          max_startups_per_address = 500\nmax_startups = \"500:30:1000\"\n\
          metrics = \"127.0.0.1:{metrics_port}\"\n"
     );
     // Every client comes from 127.0.0.1: allow them all from one address (the room
-    // openings too). The pairs finish a game every few seconds and finished rooms count
-    // until they expire.
+    // openings and the rooms with a game on too). The pairs finish a game every few
+    // seconds and finished rooms count until they expire.
     let (mut server, addr) = start_server(ServerStart {
         binary: &binary,
         data: data.path(),

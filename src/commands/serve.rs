@@ -82,8 +82,23 @@ pub fn run(args: &ServeArgs, global: &GlobalArgs) -> anyhow::Result<()> {
     if let Some(minutes) = table.room_expiry_min {
         settings.room_expiry = Duration::from_secs(u64::from(minutes) * 60);
     }
-    if let Some(n) = table.max_engine_queue {
-        settings.max_engine_queue = n as usize;
+    if let Some(n) = table.jobs_queue {
+        settings.jobs_queue = n as usize;
+    }
+    if let Some(n) = table.rooms_per_identity {
+        settings.rooms_per_identity = n as usize;
+    }
+    if let Some(minutes) = table.adjourn_after_min {
+        settings.adjourn_after = Duration::from_secs(u64::from(minutes) * 60);
+    }
+    if let Some(days) = table.forfeit_after_days {
+        settings.forfeit_after = Duration::from_secs(u64::from(days) * 24 * 60 * 60);
+    }
+    if let Some(n) = table.new_names_per_hour {
+        settings.new_names_per_hour = n;
+    }
+    if let Some(n) = table.say_per_minute {
+        settings.say_per_minute = n;
     }
     if let Some(seconds) = table.login_grace_s {
         settings.login_grace = Duration::from_secs(u64::from(seconds));

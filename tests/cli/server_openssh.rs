@@ -129,3 +129,90 @@ async fn openssh_clients_open_join_and_see_a_chinese_move() {
     tmux.wait_text("first", "bob (guest) (away)").await;
     server.stop(Duration::from_secs(2)).await;
 }
+
+/// Issue 39 with the real client: a name with a zero-width space (it showed as `legit`
+/// in `rooms`) and one with a right-to-left override are refused at sign-in, in one
+/// line, and the connection closes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn openssh_names_that_hide_characters_are_refused_in_one_line() {
+    if !installed("ssh") || !installed("tmux") {
+        eprintln!("note: skipped, needs the OpenSSH client and tmux");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(settings(dir.path())).await;
+    let port = server.addr.port();
+    let tmux = Tmux {
+        socket: format!("xq-names-{}", std::process::id()),
+    };
+    for (session, user, code) in [
+        ("zw", "legit\u{200b}", "U+200B"),
+        ("bidi", "a\u{202e}nn", "U+202E"),
+    ] {
+        // `; sleep` keeps the pane (and what ssh printed) after ssh exits.
+        let command = format!("{}; sleep 30", ssh_command(port, user, ""));
+        tmux.run(&[
+            "new-session",
+            "-d",
+            "-s",
+            session,
+            "-x",
+            "120",
+            "-y",
+            "36",
+            &command,
+        ]);
+        tmux.wait_text(
+            session,
+            &format!("the name has an invisible character ({code})"),
+        )
+        .await;
+    }
+    server.stop(Duration::from_secs(2)).await;
+}
+
+/// Issue 39 with the real client: three rooms opened from one address in a minute (by
+/// `new … unrated`, `new … NAME CONTROL` and `play CONTROL`, which used not to count),
+/// and the fourth opening is refused with when to try again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn openssh_a_fourth_room_in_a_minute_is_refused_with_when_to_try_again() {
+    if !installed("ssh") || !installed("tmux") {
+        eprintln!("note: skipped, needs the OpenSSH client and tmux");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mut limits = settings(dir.path());
+    limits.rooms_per_minute = 3;
+    limits.rooms_per_identity = 100;
+    let server = start(limits).await;
+    let port = server.addr.port();
+    let tmux = Tmux {
+        socket: format!("xq-rooms-{}", std::process::id()),
+    };
+    // Each a guest of its own (a guest has one game at a time), all from 127.0.0.1.
+    for (session, command, shown) in [
+        ("g0", "new human unrated", "room r"),
+        ("g1", "new human h2 10+5", "room h2"),
+        ("g2", "play 5+3", "room r"),
+        (
+            "g3",
+            "new human",
+            "you opened 3 rooms in the last minute, the most allowed",
+        ),
+    ] {
+        let command = format!("{}; sleep 30", ssh_command(port, session, command));
+        tmux.run(&[
+            "new-session",
+            "-d",
+            "-s",
+            session,
+            "-x",
+            "120",
+            "-y",
+            "36",
+            &command,
+        ]);
+        tmux.wait_text(session, shown).await;
+    }
+    server.stop(Duration::from_secs(2)).await;
+}

@@ -6,7 +6,9 @@
 
 use std::path::PathBuf;
 use std::sync::Mutex;
+use std::sync::atomic::AtomicBool;
 
+use crate::train::SchoolTables;
 use crate::train::drill::{Drill, Status};
 use crate::train::lessons::{self, Lesson, LessonRow, SchoolAnswer, SchoolRequest, Start};
 use xiangqi_core::board::{Color, Move};
@@ -93,6 +95,25 @@ pub fn run(job: &SchoolJob, report: &(dyn Fn(SchoolUpdate) + Sync)) -> SchoolUpd
     SchoolUpdate::Done {
         id: job.id,
         answer: lessons::run(&job.request, &progress),
+    }
+}
+
+/// `run` on a server's shared tables (`SchoolTables`: one generation at a time,
+/// summaries kept); a wait for another session's generation ends once `stop` is set.
+pub fn run_shared(
+    job: &SchoolJob,
+    tables: &SchoolTables,
+    stop: &AtomicBool,
+    report: &(dyn Fn(SchoolUpdate) + Sync),
+) -> SchoolUpdate {
+    let progress = Progress {
+        id: job.id,
+        report,
+        state: Mutex::new((String::new(), u64::MAX)),
+    };
+    SchoolUpdate::Done {
+        id: job.id,
+        answer: tables.run(&job.request, &progress, stop),
     }
 }
 

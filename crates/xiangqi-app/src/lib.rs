@@ -32,6 +32,7 @@ pub mod glyphs;
 pub mod help;
 pub mod hint;
 pub mod input;
+pub mod jobs;
 pub mod key;
 pub mod keymap;
 pub mod keys;

@@ -482,6 +482,20 @@ fn record(app: &mut App, mode: &mut PuzzleMode, solved: bool) {
         })));
 }
 
+/// Whether the trainer still waits for the answer to prover request `id` (a move
+/// judged, a hint, a node of the proof tree): taken back, another puzzle or the
+/// trainer left, it does not.
+pub fn awaits(app: &App, id: u64) -> bool {
+    mode(app).is_some_and(|mode| {
+        mode.session.pending() == Some(id)
+            || mode.tree.as_ref().is_some_and(|tree| {
+                tree.levels
+                    .iter()
+                    .any(|level| level.request == id && level.node.is_none() && !level.failed)
+            })
+    })
+}
+
 /// The effects the trainer queued during an update (moves are played where no effect
 /// can be returned).
 pub fn take_effects(app: &mut App) -> Vec<Effect> {

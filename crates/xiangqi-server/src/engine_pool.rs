@@ -1,58 +1,40 @@
-//! One bounded pool of engine services for every engine room: at most `threads`
-//! searches run at once (each on its service's own thread, never on the async workers
-//! that serve the sessions), each engine with `hash_total / threads` MB, so the hash is
-//! bounded in total. A busy pool queues searches in arrival order (a room asks for one
-//! search at a time, so the queue is fair between rooms and no longer than the number
-//! of engine rooms), and tells each waiting search its place.
+//! The engine rooms' searches as jobs of the server's one pool (`xiangqi_app::jobs`,
+//! beside the reviews, the prover and the school): at most `engine_threads` jobs run at
+//! once (on the pool's threads, never on the async workers that serve the sessions),
+//! each search with the pool's share of `engine_hash_mb`, so the hash is bounded in
+//! total. A room's search belongs to whoever opened the room (a key, or a guest's
+//! address): the pool serves those in turn, and tells each waiting search its place.
 
-use std::collections::VecDeque;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use tokio::sync::{Semaphore, mpsc, watch};
+use tokio::sync::mpsc;
 
 use xiangqi_app::game::SearchView;
+use xiangqi_app::jobs::{Busy, Jobs};
 use xiangqi_core::board::{Move, Position};
 use xiangqi_engine::engine::{Limits, SearchInfo};
 use xiangqi_engine::service::{
-    EngineEvent, EngineLink, EngineSearcher, EventSink, SearchId, SearchRequest,
+    EngineEvent, EngineSearcher, EventSink, SearchId, SearchRequest, search_now,
 };
 
-/// An idle engine service and where its reports arrive.
-struct Pooled {
-    link: EngineLink,
-    events: mpsc::UnboundedReceiver<EngineEvent>,
-}
+/// How often a waiting search looks at its place in the queue.
+const PLACE_EVERY: Duration = Duration::from_millis(250);
 
 pub struct EnginePool {
-    /// Tokio's semaphore serves waiters first come, first served.
-    permits: Semaphore,
-    /// The searches waiting for a permit, in arrival order, and a signal when it moves.
-    waiting: Mutex<VecDeque<SearchId>>,
-    queue_moved: watch::Sender<u64>,
-    idle: Mutex<Vec<Pooled>>,
+    jobs: Jobs,
     limits: Limits,
     next_id: AtomicU64,
-    pub threads: usize,
-    pub hash_mb_each: usize,
 }
 
 impl EnginePool {
-    /// `threads` is clamped to 1..=cores; `limits` is what each search may use.
-    pub fn new(threads: usize, hash_total_mb: usize, limits: Limits) -> Arc<EnginePool> {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let threads = threads.clamp(1, cores);
-        let hash_mb_each = (hash_total_mb / threads).max(1);
+    /// Searches on `jobs`, each within `limits`.
+    pub fn new(jobs: Jobs, limits: Limits) -> Arc<EnginePool> {
         Arc::new(EnginePool {
-            permits: Semaphore::new(threads),
-            waiting: Mutex::default(),
-            queue_moved: watch::Sender::new(0),
-            idle: Mutex::new(Vec::new()),
+            jobs,
             limits,
             next_id: AtomicU64::new(1),
-            threads,
-            hash_mb_each,
         })
     }
 
@@ -61,93 +43,58 @@ impl EnginePool {
     pub fn request(&self, position: Position) -> SearchRequest {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         SearchRequest {
-            hash_mb: self.hash_mb_each as u32,
+            hash_mb: u32::try_from(self.jobs.hash_mb()).unwrap_or(u32::MAX),
             ..SearchRequest::new(id, position, &self.limits)
         }
     }
 
-    fn spawn(&self) -> Option<Pooled> {
-        let (sender, events) = mpsc::unbounded_channel();
-        let sink: EventSink = Box::new(move |event| sender.send(event).is_ok());
-        let searcher = EngineSearcher::new(self.hash_mb_each as u32);
-        let link = EngineLink::spawn(Box::new(searcher), sink).ok()?;
-        Some(Pooled { link, events })
-    }
-
-    /// Searches waiting for an engine now.
-    pub fn queue_len(&self) -> usize {
-        self.queue().len()
-    }
-
-    fn queue(&self) -> std::sync::MutexGuard<'_, VecDeque<SearchId>> {
-        self.waiting.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// Waits for a free engine, telling `on_wait` the search's place in the queue (1:
-    /// next) each time it moves, and 0 when its turn came after a wait.
-    async fn wait_turn(
-        &self,
-        id: SearchId,
-        on_wait: &mut impl FnMut(usize),
-    ) -> Option<tokio::sync::SemaphorePermit<'_>> {
-        if let Ok(permit) = self.permits.try_acquire() {
-            return Some(permit);
-        }
-        self.queue().push_back(id);
-        self.queue_moved.send_modify(|moves| *moves += 1);
-        let mut moved = self.queue_moved.subscribe();
-        let acquire = self.permits.acquire();
-        tokio::pin!(acquire);
-        let permit = loop {
-            let place = self.queue().iter().position(|&waiting| waiting == id);
-            on_wait(place.map_or(1, |index| index + 1));
-            tokio::select! {
-                permit = &mut acquire => break permit.ok(),
-                _ = moved.changed() => {}
-            }
-        };
-        self.queue().retain(|&waiting| waiting != id);
-        self.queue_moved.send_modify(|moves| *moves += 1);
-        // Place 0: out of the queue, searching.
-        on_wait(0);
-        permit
-    }
-
-    /// Runs `request` on an idle engine (waiting for one: `on_wait` is told the place in
-    /// the queue), as a new game, passing each finished iteration to `on_iteration`; the
-    /// engine's move (`None` when it has none) with what its last iteration found (a draw
-    /// offer is answered by it).
+    /// Runs `request` as a job of `owner`'s, as a new game (a fresh table), telling
+    /// `on_wait` its place in the queue (1: next) each time it moves and 0 when its
+    /// turn came after a wait, passing each finished iteration to `on_iteration`; the
+    /// engine's move (`None` when it has none, or the job was cancelled) with what its
+    /// last iteration found (a draw offer is answered by it). A full queue refuses it
+    /// at once. Dropping the future cancels the search.
     pub async fn best_move(
         self: &Arc<Self>,
+        owner: &str,
         request: SearchRequest,
         mut on_wait: impl FnMut(usize),
         mut on_iteration: impl FnMut(SearchInfo),
-    ) -> Option<(Move, Option<SearchView>)> {
-        let _permit = self.wait_turn(request.id, &mut on_wait).await?;
-        let idle = self.idle.lock().ok().and_then(|mut idle| idle.pop());
-        let mut engine = idle.or_else(|| self.spawn())?;
+    ) -> Result<Option<(Move, Option<SearchView>)>, Busy> {
         let id: SearchId = request.id;
-        engine.link.new_game();
-        engine.link.start(request);
+        let (sender, mut events) = mpsc::unbounded_channel();
+        let ticket = self.jobs.submit(owner, move |job| {
+            let sink: EventSink = Box::new(move |event| sender.send(event).is_ok());
+            let mut searcher = EngineSearcher::new(u32::try_from(job.hash_mb).unwrap_or(u32::MAX));
+            search_now(&mut searcher, request, job.stop_flag(), &sink);
+        })?;
+        let mut told = None;
         let mut best = None;
         let mut last = None;
-        while let Some(event) = engine.events.recv().await {
-            match event {
-                EngineEvent::Iteration { id: of, info } if of == id => {
-                    last = Some(SearchView::from(&info));
-                    on_iteration(info);
-                }
-                EngineEvent::BestMove { id: of, mv, .. } if of == id => {
-                    best = mv;
-                    break;
-                }
-                _ => {}
+        loop {
+            let ahead = ticket.ahead();
+            if ahead != told {
+                on_wait(ahead.map_or(0, |ahead| ahead + 1));
+                told = ahead;
+            }
+            tokio::select! {
+                event = events.recv() => match event {
+                    Some(EngineEvent::Iteration { id: of, info }) if of == id => {
+                        last = Some(SearchView::from(&info));
+                        on_iteration(info);
+                    }
+                    Some(EngineEvent::BestMove { id: of, mv, .. }) if of == id => {
+                        best = mv;
+                        break;
+                    }
+                    Some(_) => {}
+                    // The job ended without a move (cancelled before it ran).
+                    None => break,
+                },
+                () = tokio::time::sleep(PLACE_EVERY), if told.is_some() => {}
             }
         }
-        if let Ok(mut idle) = self.idle.lock() {
-            idle.push(engine);
-        }
-        best.map(|mv| (mv, last))
+        Ok(best.map(|mv| (mv, last)))
     }
 }
 

@@ -49,6 +49,9 @@ pub struct Client {
     /// Why this client may not play here (a ban, the allowlist), told when its session
     /// starts: authentication has no place for a message.
     barred: Option<String>,
+    /// What the session says first (a key signed in under its own name, not the one
+    /// it asked for).
+    note: Option<String>,
 }
 
 impl Client {
@@ -64,6 +67,7 @@ impl Client {
             opening: HashMap::new(),
             started: false,
             barred: None,
+            note: None,
         }
     }
 
@@ -202,6 +206,7 @@ impl Client {
             term,
             size,
             command,
+            note: self.note.take(),
             _name: name_claim,
             admission: Arc::clone(&self.admission),
         };
@@ -232,17 +237,47 @@ impl Client {
         }
     }
 
-    /// Signs the key in under `name` in the store: the first key to use a name holds
-    /// it; for another key the name is refused with free ones like it.
+    /// Signs the key in under `name` in the store: a known key keeps its own name
+    /// (told when it asked for another); a new key pins `name` if it is free and its
+    /// address has not pinned `new_names_per_hour` names this hour.
     async fn pin_name(&mut self, name: String) -> Result<String, String> {
         let db = Arc::clone(&self.hub.db);
         let key = self.identity.clone();
-        let signed = tokio::task::spawn_blocking(move || db.sign_in(&key, &name, unix_now()))
+        let known = tokio::task::spawn_blocking(move || db.player_by_key(&key))
+            .await
+            .map_err(|error| format!("cannot sign in now: {error}"))?
+            .map_err(|error| error.to_string())?;
+        // A new name from this address counts once pinned (a refused one does not).
+        let address = self.addr.map(|addr| addr.ip().to_canonical().to_string());
+        let new_names = &self.hub.moderation.new_names;
+        if known.is_none()
+            && let Some(address) = &address
+        {
+            new_names
+                .check(address, tokio::time::Instant::now())
+                .map_err(|wait| super::name_rules::new_names_refused(new_names.limit(), wait))?;
+        }
+        let db = Arc::clone(&self.hub.db);
+        let key = self.identity.clone();
+        let asked = name.clone();
+        let signed = tokio::task::spawn_blocking(move || db.sign_in(&key, &asked, unix_now()))
             .await
             .map_err(|error| format!("cannot sign in now: {error}"))?;
+        if known.is_none()
+            && signed.is_ok()
+            && let Some(address) = &address
+        {
+            let _ = new_names.take(address, tokio::time::Instant::now());
+        }
         match signed {
             Ok(player) => {
                 self.rating = Some(player.rating);
+                if player.name != name {
+                    self.note = Some(format!(
+                        "you are {} here, your key's name (rename {name} asks for the other)",
+                        player.name
+                    ));
+                }
                 Ok(player.name)
             }
             Err(error) => Err(error.to_string()),

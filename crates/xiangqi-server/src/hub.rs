@@ -3,7 +3,7 @@
 //! gate's.)
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use tokio::sync::watch;
@@ -21,12 +21,23 @@ use super::room_record;
 use super::saver::Saver;
 use super::stats::Stats;
 use crate::store::{Store, unix_now};
+use xiangqi_app::jobs::Jobs;
+use xiangqi_app::train::SchoolTables;
 
 #[path = "hub_tasks.rs"]
 mod tasks;
 #[path = "hub_tournament.rs"]
 mod tournament_rooms;
 pub use tasks::expire_rooms_every_minute;
+
+#[path = "hub_adjourn.rs"]
+mod adjourn;
+
+use adjourn::AdjournedGames;
+
+#[path = "hub_restore.rs"]
+mod restore;
+use restore::restore_rooms;
 
 /// A room shared by its sessions; `version` changes after every change.
 pub struct Room {
@@ -36,7 +47,9 @@ pub struct Room {
     /// room is dirty while they differ.
     pub edits: AtomicU64,
     pub saved: AtomicU64,
-    engine_busy: AtomicBool,
+    /// Its engine's search under way: the ply it searches, and the task to cancel when
+    /// the game moves on without it.
+    engine_task: Mutex<Option<(usize, tokio::task::AbortHandle)>>,
     /// Its engine's latest search, for the viewers' logs.
     search: Mutex<WatchedSearch>,
     /// The task that ends the game when the running clock's flag falls.
@@ -54,7 +67,7 @@ impl Room {
             version: watch::Sender::new(0),
             edits: AtomicU64::new(0),
             saved: AtomicU64::new(0),
-            engine_busy: AtomicBool::new(false),
+            engine_task: Mutex::default(),
             search: Mutex::default(),
             flag_timer: Mutex::default(),
             opened: std::time::Instant::now(),
@@ -108,7 +121,12 @@ pub struct Hub {
     rooms: Mutex<BTreeMap<String, Arc<Room>>>,
     pub lobby: watch::Sender<u64>,
     pub shutdown: watch::Sender<bool>,
+    /// The one pool of the CPU work sessions start: room engines, reviews, the prover,
+    /// the school's tables.
+    pub jobs: Jobs,
     pool: Arc<EnginePool>,
+    /// The endgame school's tables, shared by every session.
+    pub school: Arc<SchoolTables>,
     pub saver: Arc<Saver>,
     next_room: AtomicU64,
     pub stats: Stats,
@@ -122,20 +140,26 @@ pub struct Hub {
     kept: Mutex<BTreeMap<String, String>>,
     /// The tournaments, run by their director (`tournament.rs`).
     pub tournaments: crate::tournament::Tournaments,
+    /// Games adjourned: their players are away.
+    adjourned: AdjournedGames,
 }
 
 impl Hub {
     /// A hub with the rooms in progress the store holds.
-    pub fn new(settings: ServerSettings, db: Arc<dyn Store>) -> Arc<Hub> {
-        let pool = EnginePool::new(
-            settings.engine_threads,
-            settings.engine_hash_mb,
-            settings.engine_limits.clone(),
-        );
+    pub fn new(settings: ServerSettings, db: Arc<dyn Store>) -> Result<Arc<Hub>, String> {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = settings.engine_threads.clamp(1, cores);
+        let jobs = Jobs::new(threads, settings.engine_hash_mb, settings.jobs_queue)
+            .map_err(|error| format!("cannot start the job threads: {error}"))?;
+        let pool = EnginePool::new(jobs.clone(), settings.engine_limits.clone());
         log(&format!(
-            "engine pool: {} search threads, {} MB hash each",
-            pool.threads, pool.hash_mb_each
+            "job pool: {} threads, {} MB hash each, {} jobs may wait",
+            jobs.threads(),
+            jobs.hash_mb(),
+            settings.jobs_queue
         ));
+        // The school's generation runs as one job: one thread.
+        let school = Arc::new(SchoolTables::new(&settings.data_dir.join("egtb"), 1));
         for line in super::import::import_room_files(&settings.data_dir, db.as_ref()) {
             log(&line);
         }
@@ -156,22 +180,29 @@ impl Hub {
             log(&format!("restored {} unfinished rooms", rooms.len()));
         }
         let tournaments = crate::tournament::Tournaments::load(db.as_ref());
-        Arc::new(Hub {
+        Ok(Arc::new(Hub {
             tournaments,
             saver: Saver::new(Arc::clone(&db)),
-            moderation: Moderators::new(settings.rooms_per_minute),
+            moderation: Moderators::new(
+                settings.rooms_per_minute,
+                settings.new_names_per_hour,
+                settings.say_per_minute,
+            ),
             settings,
             db,
             rooms: Mutex::new(rooms),
             lobby: watch::Sender::new(0),
             shutdown: watch::Sender::new(false),
+            jobs,
             pool,
+            school,
             next_room: AtomicU64::new(saved.next_number),
             kept: Mutex::new(saved.kept.into_iter().collect()),
+            adjourned: AdjournedGames::new(saved.adjourned),
             stats: Stats::default(),
             names: Arc::default(),
             summaries: Mutex::new((u64::MAX, Arc::default())),
-        })
+        }))
     }
 
     /// Saves every dirty room now (the server is stopping): how many were written, and
@@ -256,6 +287,7 @@ impl Hub {
         clock: ClockChoice,
         identity: &str,
         display: &str,
+        opener: &str,
     ) -> Result<(Arc<Room>, bool), String> {
         let control = clock.resolve(self.settings.time);
         let mut waiting: Vec<Arc<Room>> = self
@@ -291,24 +323,27 @@ impl Hub {
             clock,
             rated: true,
         };
-        self.create(&order, identity, display)
+        self.create(&order, identity, display, opener)
             .map(|room| (room, true))
     }
 
-    /// Opens the room `order` asks for (named, or a fresh name) with `identity` seated.
+    /// Opens the room `order` asks for (named, or a fresh name) with `identity` seated,
+    /// counted against `opener` (the key, or a guest's address): its rooms with a game
+    /// on, and its openings this minute.
     pub fn create(
         self: &Arc<Self>,
         order: &NewRoom,
         identity: &str,
         display: &str,
+        opener: &str,
     ) -> Result<Arc<Room>, String> {
         let (name, kind) = (order.name.clone(), order.kind);
         let mut rooms = self.rooms();
-        self.expire(&mut rooms);
-        if kind == RoomKind::Engine && self.pool.queue_len() >= self.settings.max_engine_queue {
+        self.sweep(&mut rooms);
+        let waiting = self.jobs.counts().waiting;
+        if kind == RoomKind::Engine && waiting >= self.settings.jobs_queue {
             return Err(format!(
-                "the engines are busy ({} games waiting for one): try again in a minute",
-                self.pool.queue_len()
+                "the engines are busy ({waiting} jobs waiting for one): try again in a minute"
             ));
         }
         if rooms.len() >= self.settings.max_rooms {
@@ -335,22 +370,32 @@ impl Hub {
                 if let Some(why) = self.kept_names().get(&name) {
                     return Err(format!("{why}: choose another name"));
                 }
+                if self.adjourned_room(&name).is_some() {
+                    return Err(format!(
+                        "room {name} holds an adjourned game: choose another name"
+                    ));
+                }
                 name
             }
             None => loop {
                 let number = self.next_room.fetch_add(1, Ordering::Relaxed);
                 let name = format!("r{number}");
-                if !rooms.contains_key(&name) && !self.kept_names().contains_key(&name) {
+                if !rooms.contains_key(&name)
+                    && !self.kept_names().contains_key(&name)
+                    && self.adjourned_room(&name).is_none()
+                {
                     break name;
                 }
             },
         };
+        self.may_open(&rooms, opener)?;
         let seat = Seat {
             identity: identity.to_owned(),
             name: display.to_owned(),
             connected: 0,
         };
         let mut state = RoomState::new(&name, kind, seat, self.settings.start.clone());
+        state.opener = opener.to_owned();
         state.set_control(order.clock.resolve(self.settings.time));
         state.rated = order.rated;
         let room = Room::new(state);
@@ -370,6 +415,49 @@ impl Hub {
         );
         self.lobby.send_modify(|version| *version += 1);
         Ok(room)
+    }
+
+    /// Whether `opener` may open a room now (`rooms_per_identity` rooms with a game
+    /// on, `rooms_per_minute` openings a minute); the opening is counted when it may.
+    /// What to do is said when it may not.
+    pub fn may_open(
+        &self,
+        rooms: &BTreeMap<String, Arc<Room>>,
+        opener: &str,
+    ) -> Result<(), String> {
+        let mine: Vec<String> = rooms
+            .values()
+            .filter_map(|room| {
+                let state = room.lock();
+                (state.opener == opener && !state.is_over()).then(|| state.name.clone())
+            })
+            .collect();
+        if mine.len() >= self.settings.rooms_per_identity {
+            let who = if room_record::key_of(opener).is_some() {
+                "you have"
+            } else {
+                "your address has"
+            };
+            return Err(format!(
+                "{who} {} rooms with a game on ({}), the most allowed: finish or resign one \
+                 (join it), or wait until its players are away {} min and it is adjourned",
+                mine.len(),
+                mine.join(", "),
+                self.settings.adjourn_after.as_secs() / 60
+            ));
+        }
+        let limit = self.moderation.openings.limit();
+        self.moderation
+            .openings
+            .take(opener, tokio::time::Instant::now())
+            .map_err(|wait| super::moderation::openings_refused(limit, wait))
+    }
+
+    /// Closes the rooms nobody has been in for the expiry time (`RoomState::expired`)
+    /// and adjourns the games whose players are all away; whether the list changed.
+    fn sweep(self: &Arc<Self>, rooms: &mut BTreeMap<String, Arc<Room>>) -> bool {
+        let adjourned = self.adjourn_due(rooms);
+        self.expire(rooms) || adjourned
     }
 
     /// Closes the rooms nobody has been in for the expiry time (`RoomState::expired`);
@@ -498,11 +586,6 @@ impl Hub {
         self.rooms().len()
     }
 
-    /// Engine searches waiting for a thread.
-    pub fn engine_queue_len(&self) -> usize {
-        self.pool.queue_len()
-    }
-
     /// A change of who is here (connections, spectators): sessions are told at once.
     /// What it says in the room's log (joins, drops, returns) is saved with the chat
     /// right after, so a restart keeps it.
@@ -521,71 +604,4 @@ impl Hub {
         room.version.send_modify(|version| *version += 1);
         self.lobby.send_modify(|version| *version += 1);
     }
-}
-
-/// What the store holds at start.
-#[derive(Default)]
-struct Restored {
-    rooms: Vec<RoomState>,
-    /// Rooms that cannot be read, and why: their names stay taken.
-    kept: Vec<(String, String)>,
-    problems: Vec<String>,
-    /// The first free number for `rN` names.
-    next_number: u64,
-}
-
-/// The rooms in progress the store holds, with their chat and their players' ratings.
-fn restore_rooms(db: &dyn Store) -> Restored {
-    let mut restored = Restored {
-        next_number: 1,
-        ..Restored::default()
-    };
-    let saved = match db.rooms() {
-        Ok(saved) => saved,
-        Err(error) => {
-            restored.problems.push(format!("the rooms: {error}"));
-            return restored;
-        }
-    };
-    for saved in saved {
-        let name = saved.name;
-        if let Some(number) = name.strip_prefix('r').and_then(|n| n.parse::<u64>().ok()) {
-            restored.next_number = restored.next_number.max(number.saturating_add(1));
-        }
-        match room_record::parse_room(&saved.pgn) {
-            Ok(Some(mut room)) => {
-                if let Ok(lines) = db.chat(&name, 50) {
-                    room.restore_chat(lines.into_iter().map(|line| (line.seq, line.text)));
-                }
-                for color in Color::BOTH {
-                    let key = room.seats[color.index()]
-                        .as_ref()
-                        .and_then(|seat| room_record::key_of(&seat.identity));
-                    if let Some(key) = key
-                        && let Ok(Some(player)) = db.player_by_key(&key)
-                    {
-                        room.ratings[color.index()] = Some(player.rating);
-                    }
-                }
-                restored.rooms.push(room);
-            }
-            Ok(None) => {
-                restored.problems.push(format!(
-                    "room {name} holds a finished game that was not archived: left in the store"
-                ));
-                restored.kept.push((
-                    name.clone(),
-                    format!("room {name} holds an unarchived game"),
-                ));
-            }
-            Err(error) => {
-                restored.problems.push(format!("room {name}: {error}"));
-                restored.kept.push((
-                    name.clone(),
-                    format!("room {name} has a saved record the server cannot read"),
-                ));
-            }
-        }
-    }
-    restored
 }

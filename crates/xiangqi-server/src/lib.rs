@@ -16,8 +16,10 @@ mod import;
 mod listener;
 mod metrics;
 mod moderation;
+mod name_rules;
 mod names;
 mod pacing;
+mod rate_window;
 mod room;
 mod room_record;
 mod saver;
@@ -77,8 +79,10 @@ pub struct ServerSettings {
     /// A room nobody has been in for this long closes, unless it holds a game in
     /// progress (its players may come back to it).
     pub room_expiry: Duration,
-    /// Searches that may wait for a free engine; past it, new engine rooms are refused.
-    pub max_engine_queue: usize,
+    /// Jobs (engine searches, reviews, the prover, the school) that may wait for a
+    /// thread of the pool; past it a new one is refused at once, and so is a new
+    /// engine room.
+    pub jobs_queue: usize,
     /// Settings each session's app starts with (theme, notation, glyphs).
     pub config: Config,
     /// The time control of rooms created without one (`None`: no clocks).
@@ -90,8 +94,24 @@ pub struct ServerSettings {
     pub admins: BTreeSet<String>,
     /// When set, only these keys (and the admins') sign in, and no guest.
     pub allowlist: Option<BTreeSet<String>>,
-    /// Rooms one identity (a key, or a guest's address) may open per minute.
+    /// Rooms one identity (a key, or a guest's address) may open per minute (a
+    /// rematch counts as one).
     pub rooms_per_minute: u32,
+    /// Rooms with a game on that one identity may have open at once.
+    pub rooms_per_identity: usize,
+    /// A game whose players have all been away this long is adjourned: out of the
+    /// room list, kept in the store, resumed by its players.
+    pub adjourn_after: Duration,
+    /// An adjourned game this old is scored (the side to move loses on time) or, with
+    /// a side that never moved, dropped.
+    pub forfeit_after: Duration,
+    /// New names (new keys, renames) one address may pin per hour.
+    pub new_names_per_hour: u32,
+    /// Chat lines one identity may say per minute.
+    pub say_per_minute: u32,
+    /// How often rooms are looked at for expiry and adjournment (a minute; tests
+    /// shorten it).
+    pub sweep_every: Duration,
     /// Where `/metrics` is served (Prometheus text), if anywhere.
     pub metrics: Option<SocketAddr>,
     /// Every key holder may create tournaments (`[server] tournaments = "open"`);
@@ -128,13 +148,19 @@ impl ServerSettings {
             start: Position::startpos(),
             max_rooms: 200,
             room_expiry: Duration::from_secs(10 * 60),
-            max_engine_queue: 32,
+            jobs_queue: 32,
             config,
             time: None,
             public_address: None,
             admins: BTreeSet::new(),
             allowlist: None,
             rooms_per_minute: 5,
+            rooms_per_identity: 3,
+            adjourn_after: Duration::from_secs(60 * 60),
+            forfeit_after: Duration::from_secs(14 * 24 * 60 * 60),
+            new_names_per_hour: 10,
+            say_per_minute: 20,
+            sweep_every: Duration::from_secs(60),
             metrics: None,
             tournaments_open: false,
             max_tournaments_per_creator: 3,
@@ -215,6 +241,16 @@ impl Running {
         self.hub.stats.snapshot()
     }
 
+    /// The job pool's counts (running, waiting, cancelled, refused...).
+    pub fn jobs(&self) -> xiangqi_app::jobs::JobCounts {
+        self.hub.jobs.counts()
+    }
+
+    /// Endgame tables the school generated since the start (each missing one once).
+    pub fn tables_generated(&self) -> u64 {
+        self.hub.school.solved()
+    }
+
     /// Saves every dirty room, tells every session (whether its game is saved), lets
     /// them say goodbye within `grace`, stops accepting, and saves what changed
     /// meanwhile. Logs and returns what could not be saved: (room, why).
@@ -230,6 +266,8 @@ impl Running {
         // A move that raced the signal, an engine's reply; the writer's retries end
         // here (a write it has started finishes first: `flush` waits for it).
         self.hub.saver.stop();
+        // Jobs waiting are dropped, jobs running told to stop.
+        self.hub.jobs.stop();
         let (more, unsaved) = self.hub.flush().await;
         written += more;
         log(&format!("saved {written} rooms on stopping"));
@@ -325,7 +363,7 @@ async fn start_locked(
         ),
         None => None,
     };
-    let hub = hub::Hub::new(settings, db);
+    let hub = hub::Hub::new(settings, db)?;
     let metrics_addr = match metrics {
         Some(listener) => {
             let addr = listener.local_addr().map_err(|error| error.to_string())?;
@@ -364,7 +402,7 @@ async fn start_locked(
 /// it returns within about 2 seconds (an error names the rooms it could not save).
 pub fn serve_until_signal(settings: ServerSettings) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
-        // The async side only moves bytes; the engine pool has its own threads.
+        // The async side only moves bytes; the job pool has its own threads.
         .worker_threads(2)
         .enable_all()
         .build()

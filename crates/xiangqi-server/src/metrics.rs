@@ -1,10 +1,15 @@
 //! `/metrics`: the server's counts in Prometheus' text format (prometheus-client's
 //! encoder), read from the hub at each scrape, on a small HTTP listener of its own. It
 //! answers `GET /metrics` and nothing else; a request is read within a size and a time
-//! bound, and a bad one gets a status line, never a panic.
+//! bound, and a bad one gets a status line, never a panic. Silent connections cannot
+//! starve a scrape: every connection is accepted at once, at most `MAX_OPEN` are held,
+//! and past it the oldest one still waiting for its request (or lingering after its
+//! answer) is dropped for the new one.
 
+use std::collections::VecDeque;
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use prometheus_client::collector::Collector;
@@ -14,7 +19,6 @@ use prometheus_client::metrics::gauge::ConstGauge;
 use prometheus_client::registry::Registry;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::Semaphore;
 
 use super::gate::Gate;
 use super::hub::Hub;
@@ -23,9 +27,9 @@ use super::log;
 /// The longest request read (a scrape's is a few hundred bytes).
 const MAX_REQUEST: usize = 8 * 1024;
 /// Time a client has to send its request.
-const REQUEST_TIMEOUT: Duration = Duration::from_secs(5);
-/// Scrapes answered at once; more wait for a place.
-const AT_ONCE: usize = 8;
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(2);
+/// Connections held at once.
+const MAX_OPEN: usize = 64;
 /// After answering, input still coming is read and dropped for this long, this much.
 const LINGER: Duration = Duration::from_secs(1);
 const LINGER_BYTES: usize = 256 * 1024;
@@ -85,11 +89,30 @@ impl Collector for ServerCollector {
             "Rooms open (finished ones until they expire).",
             hub.room_count(),
         )?;
+        let jobs = hub.jobs.counts();
         gauge(
             e,
             "engine_queue_length",
-            "Engine searches waiting for a free thread.",
-            hub.engine_queue_len(),
+            "Jobs (engine searches, reviews, the prover, the school) waiting for a thread.",
+            jobs.waiting,
+        )?;
+        gauge(
+            e,
+            "jobs_running",
+            "Jobs running on the pool's threads.",
+            jobs.running,
+        )?;
+        counter(
+            e,
+            "jobs_refused",
+            "Jobs refused at once: the queue was full.",
+            jobs.refused,
+        )?;
+        counter(
+            e,
+            "jobs_cancelled",
+            "Jobs cancelled: replaced, taken back, left, or their session ended.",
+            jobs.cancelled,
         )?;
         counter(
             e,
@@ -138,11 +161,21 @@ fn registry(hub: Arc<Hub>, gate: Arc<Gate>) -> Registry {
     registry
 }
 
+/// A connection held: whether it may be dropped for a newcomer (it waits for its
+/// request, or lingers after its answer), and how to drop it.
+struct Held {
+    id: u64,
+    idle: Arc<AtomicBool>,
+    task: tokio::task::AbortHandle,
+}
+
 /// Answers scrapes on `listener` until the server stops.
 pub async fn serve(listener: TcpListener, hub: Arc<Hub>, gate: Arc<Gate>) {
     let registry = Arc::new(registry(Arc::clone(&hub), gate));
-    let places = Arc::new(Semaphore::new(AT_ONCE));
+    // Oldest first.
+    let held: Arc<Mutex<VecDeque<Held>>> = Arc::default();
     let mut shutdown = hub.shutdown.subscribe();
+    let mut next = 0u64;
     loop {
         let accepted = tokio::select! {
             accepted = listener.accept() => accepted,
@@ -156,20 +189,42 @@ pub async fn serve(listener: TcpListener, hub: Arc<Hub>, gate: Arc<Gate>) {
                 continue;
             }
         };
-        let Ok(place) = Arc::clone(&places).acquire_owned().await else {
-            return;
-        };
+        let mut open = held.lock().unwrap_or_else(|p| p.into_inner());
+        if open.len() >= MAX_OPEN {
+            match open.iter().position(|h| h.idle.load(Ordering::Relaxed)) {
+                Some(oldest) => {
+                    if let Some(dropped) = open.remove(oldest) {
+                        dropped.task.abort();
+                    }
+                }
+                // Every one is being answered (a moment): the newcomer goes.
+                None => continue,
+            }
+        }
+        next += 1;
+        let id = next;
+        let idle = Arc::new(AtomicBool::new(true));
         let registry = Arc::clone(&registry);
-        tokio::spawn(async move {
-            answer(stream, addr, &registry).await;
-            drop(place);
+        let (flag, list) = (Arc::clone(&idle), Arc::clone(&held));
+        let task = tokio::spawn(async move {
+            answer(stream, addr, &registry, &flag).await;
+            list.lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .retain(|h| h.id != id);
+        });
+        open.push_back(Held {
+            id,
+            idle,
+            task: task.abort_handle(),
         });
     }
 }
 
-/// Reads one request and answers it; the connection then closes.
-async fn answer(mut stream: TcpStream, addr: SocketAddr, registry: &Registry) {
+/// Reads one request and answers it; the connection then closes. `idle` is cleared
+/// while the answer is made and written.
+async fn answer(mut stream: TcpStream, addr: SocketAddr, registry: &Registry, idle: &AtomicBool) {
     let request = tokio::time::timeout(REQUEST_TIMEOUT, read_head(&mut stream)).await;
+    idle.store(false, Ordering::Relaxed);
     let (status, body) = match request {
         Ok(Some(head)) => respond(&head, registry),
         Ok(None) => ("400 Bad Request", "bad request\n".to_owned()),
@@ -189,6 +244,7 @@ async fn answer(mut stream: TcpStream, addr: SocketAddr, registry: &Registry) {
         tracing::debug!("metrics: cannot answer {addr}: {error}");
     }
     let _ = stream.shutdown().await;
+    idle.store(true, Ordering::Relaxed);
     // What the client still sends (a head past the bound) is read and dropped, within
     // bounds, before closing: a close with unread input would reset the connection and
     // the client could lose the answer.

@@ -2,19 +2,19 @@
 //! commands (`kick`, `ban`, `unban`, `close`), the sessions open (so that a user's can be
 //! ended) and how many rooms one identity may open per minute.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use tokio::sync::watch;
-use tokio::time::Instant;
 
 use crate::store::{Ban, BanTarget, Store, StoreError, UnixTime};
 use xiangqi_app::game::Moderation;
 
 use super::hub::Hub;
+use super::rate_window::{RateWindow, wait_text};
 use super::{log, printable};
 
 /// What a kicked user is told.
@@ -40,14 +40,24 @@ pub struct Actor {
 /// The moderation state the hub holds.
 pub struct Moderators {
     pub sessions: Arc<Sessions>,
-    pub openings: Openings,
+    /// Rooms opened per identity per minute.
+    pub openings: RateWindow,
+    /// Names pinned (new keys, renames) per address per hour.
+    pub new_names: RateWindow,
+    /// Chat lines per identity per minute.
+    pub says: RateWindow,
 }
 
+const MINUTE: Duration = Duration::from_secs(60);
+const HOUR: Duration = Duration::from_secs(60 * 60);
+
 impl Moderators {
-    pub fn new(rooms_per_minute: u32) -> Moderators {
+    pub fn new(rooms_per_minute: u32, new_names_per_hour: u32, say_per_minute: u32) -> Moderators {
         Moderators {
             sessions: Arc::default(),
-            openings: Openings::new(rooms_per_minute),
+            openings: RateWindow::new(rooms_per_minute, MINUTE),
+            new_names: RateWindow::new(new_names_per_hour, HOUR),
+            says: RateWindow::new(say_per_minute, MINUTE),
         }
     }
 }
@@ -161,49 +171,12 @@ impl Sessions {
     }
 }
 
-/// Room openings per identity over the last minute.
-pub struct Openings {
-    per_minute: u32,
-    opened: Mutex<HashMap<String, VecDeque<Instant>>>,
-}
-
-/// Identities remembered before the stale ones are swept (a bound on the memory).
-const OPENERS_KEPT: usize = 4096;
-const MINUTE: Duration = Duration::from_secs(60);
-
-impl Openings {
-    pub fn new(per_minute: u32) -> Openings {
-        Openings {
-            per_minute,
-            opened: Mutex::default(),
-        }
-    }
-
-    /// Counts an opening by `opener` at `now`, or says why not: it opened its
-    /// `per_minute` rooms within the last minute.
-    pub fn take(&self, opener: &str, now: Instant) -> Result<(), String> {
-        let mut opened = self.opened.lock().unwrap_or_else(|p| p.into_inner());
-        let recent = |at: &Instant| now.saturating_duration_since(*at) < MINUTE;
-        if opened.len() >= OPENERS_KEPT {
-            opened.retain(|_, times| times.iter().any(recent));
-        }
-        let times = opened.entry(opener.to_owned()).or_default();
-        while times.front().is_some_and(|at| !recent(at)) {
-            times.pop_front();
-        }
-        if times.len() >= self.per_minute as usize {
-            let wait = times.front().map_or(MINUTE, |first| {
-                MINUTE - now.saturating_duration_since(*first)
-            });
-            return Err(format!(
-                "you opened {} rooms in the last minute, the most allowed: try again in {} s",
-                self.per_minute,
-                wait.as_secs().max(1)
-            ));
-        }
-        times.push_back(now);
-        Ok(())
-    }
+/// What a player who opened too many rooms too fast is told.
+pub fn openings_refused(limit: u32, wait: Duration) -> String {
+    format!(
+        "you opened {limit} rooms in the last minute, the most allowed: try again in {}",
+        wait_text(wait)
+    )
 }
 
 /// The identity whose room openings are counted: the key, else (a guest) the address,
@@ -420,26 +393,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn an_opener_gets_its_rooms_per_minute_then_waits() {
-        let openings = Openings::new(2);
-        let start = Instant::now();
-        assert_eq!(openings.take("k", start), Ok(()));
-        assert_eq!(openings.take("k", start + Duration::from_secs(10)), Ok(()));
-        let refused = openings
-            .take("k", start + Duration::from_secs(20))
-            .unwrap_err();
+    fn a_player_past_the_openings_is_told_when_to_try_again() {
         assert_eq!(
-            refused,
+            openings_refused(2, Duration::from_secs(40)),
             "you opened 2 rooms in the last minute, the most allowed: try again in 40 s"
         );
-        // Another identity has its own count.
-        assert_eq!(
-            openings.take("other", start + Duration::from_secs(20)),
-            Ok(())
-        );
-        // A minute after the first, one more.
-        assert_eq!(openings.take("k", start + Duration::from_secs(60)), Ok(()));
-        assert!(openings.take("k", start + Duration::from_secs(61)).is_err());
     }
 
     #[test]

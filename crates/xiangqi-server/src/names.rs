@@ -11,11 +11,13 @@ use xiangqi_app::game::ResumeCode;
 /// The longest display name, in characters.
 pub const MAX_NAME_CHARS: usize = 16;
 
-/// The display name for the SSH user name `user`, or why it cannot be one.
+/// The display name for the SSH user name `user` (in its one spelling, see
+/// `name_rules`), or why it cannot be one.
 pub fn display_name(user: &str) -> Result<String, String> {
     if user.is_empty() {
         return Ok("guest".to_owned());
     }
+    let user = &super::name_rules::normalized(user)?;
     if user.chars().count() > MAX_NAME_CHARS {
         return Err(format!(
             "the name is too long ({MAX_NAME_CHARS} characters at most): connect as ssh NAME@host"
@@ -42,35 +44,45 @@ pub fn guest_identity(code: &ResumeCode) -> String {
     format!("guest:{}", code.as_str())
 }
 
-/// The names in use: name -> (identity, sessions).
+/// The names in use, by their skeleton (look-alikes are one name): skeleton ->
+/// (the name as held, identity, sessions).
 #[derive(Debug, Default)]
 pub struct Names {
-    held: Mutex<HashMap<String, (String, usize)>>,
+    held: Mutex<HashMap<String, (String, String, usize)>>,
 }
 
 /// A name held by a session; dropping it frees the name (with its last session).
 #[derive(Debug)]
 pub struct NameClaim {
     names: Arc<Names>,
+    /// The name's skeleton.
     name: String,
 }
 
 impl Names {
-    /// Holds `name` for `identity`, unless another identity holds it now.
+    /// Holds `name` for `identity`, unless another identity holds it (or a name that
+    /// looks like it) now.
     pub fn claim(self: &Arc<Self>, name: &str, identity: &str) -> Result<NameClaim, String> {
+        let skeleton = super::name_rules::skeleton(name);
         let mut held = self.held.lock().unwrap_or_else(|p| p.into_inner());
         let entry = held
-            .entry(name.to_owned())
-            .or_insert_with(|| (identity.to_owned(), 0));
-        if entry.0 != identity {
-            return Err(format!(
-                "the name {name} is in use: connect with another name (ssh OTHER@host)"
-            ));
+            .entry(skeleton.clone())
+            .or_insert_with(|| (name.to_owned(), identity.to_owned(), 0));
+        if entry.1 != identity {
+            return Err(if entry.0 == name {
+                format!("the name {name} is in use: connect with another name (ssh OTHER@host)")
+            } else {
+                format!(
+                    "the name {name} looks like {}, in use by another user: connect with \
+                     another name (ssh OTHER@host)",
+                    entry.0
+                )
+            });
         }
-        entry.1 += 1;
+        entry.2 += 1;
         Ok(NameClaim {
             names: Arc::clone(self),
-            name: name.to_owned(),
+            name: skeleton,
         })
     }
 }
@@ -79,8 +91,8 @@ impl Drop for NameClaim {
     fn drop(&mut self) {
         let mut held = self.names.held.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(entry) = held.get_mut(&self.name) {
-            entry.1 -= 1;
-            if entry.1 == 0 {
+            entry.2 -= 1;
+            if entry.2 == 0 {
                 held.remove(&self.name);
             }
         }
@@ -103,6 +115,12 @@ mod tests {
                 .contains("too long")
         );
         assert!(display_name("a\u{1b}]2;x").is_err());
+        assert!(
+            display_name("legit\u{200b}")
+                .unwrap_err()
+                .contains("invisible")
+        );
+        assert_eq!(display_name("ｂｏｂ").as_deref(), Ok("bob"));
         assert!(display_name("a b").is_err());
     }
 
@@ -118,6 +136,12 @@ mod tests {
                 .contains("in use")
         );
         assert!(names.claim("bob", "guest:X").is_ok());
+        // A look-alike (a Cyrillic а) is the same name.
+        assert_eq!(
+            names.claim("\u{430}nn", "guest:Y").unwrap_err(),
+            "the name \u{430}nn looks like ann, in use by another user: connect with another \
+             name (ssh OTHER@host)"
+        );
         drop(first);
         assert!(names.claim("ann", "guest:X").is_err());
         drop(second);

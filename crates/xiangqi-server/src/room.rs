@@ -40,6 +40,10 @@ pub struct Seat {
 pub struct RoomState {
     pub name: String,
     pub kind: RoomKind,
+    /// Who the room counts against (`rooms_per_identity`) and whose turn its engine's
+    /// searches wait for in the job pool: the key that opened it, or the guest's
+    /// address (a restored room: its first player's identity).
+    pub opener: String,
     /// Whether its games change ratings (a room is rated unless created `unrated`).
     pub rated: bool,
     /// The game with its result and the offer or request waiting for an answer.
@@ -66,6 +70,9 @@ pub struct RoomState {
     /// Since when no session shows the room (`None`: someone is here). A room nobody
     /// plays in expires (the hub decides when).
     pub vacant_since: Option<Instant>,
+    /// Since when no player is here (spectators may be): a game on is adjourned after
+    /// a while of it.
+    pub players_away_since: Option<Instant>,
     /// Why the latest save failed, while the room is not on disk as it is.
     pub not_saved: Option<String>,
     /// Both clocks, one for every viewer; untimed when the room has no control. Like
@@ -106,6 +113,7 @@ impl RoomState {
     /// A new room. Against the engine its creator plays Red; a room for two people is
     /// opened by its host on Black, so the guest who joins opens the game with Red.
     pub fn new(name: &str, kind: RoomKind, creator: Seat, start: Position) -> RoomState {
+        let opener = creator.identity.clone();
         let seats = match kind {
             RoomKind::Engine => [Some(creator), None],
             RoomKind::Human => [None, Some(creator)],
@@ -113,6 +121,7 @@ impl RoomState {
         RoomState {
             name: name.to_owned(),
             kind,
+            opener,
             rated: true,
             game: GameState::new(start),
             seats,
@@ -125,6 +134,7 @@ impl RoomState {
             to_archive: Vec::new(),
             chat_saved: 0,
             vacant_since: Some(Instant::now()),
+            players_away_since: Some(Instant::now()),
             not_saved: None,
             clock: GameClock::new(None, None),
             time: Arc::new(MonotonicTime::default()),
@@ -297,13 +307,25 @@ impl RoomState {
     }
 
     fn note_vacancy(&mut self) {
-        let occupied =
-            self.spectators > 0 || self.seats.iter().flatten().any(|seat| seat.connected > 0);
-        self.vacant_since = match (occupied, self.vacant_since) {
+        let playing = self.seats.iter().flatten().any(|seat| seat.connected > 0);
+        let since = |here: bool, since: Option<Instant>| match (here, since) {
             (true, _) => None,
             (false, None) => Some(Instant::now()),
             (false, since) => since,
         };
+        self.vacant_since = since(playing || self.spectators > 0, self.vacant_since);
+        self.players_away_since = since(playing, self.players_away_since);
+    }
+
+    /// Whether the room's game is to be adjourned: on (a move played, not over) and its
+    /// players away for `after`.
+    pub fn adjourn_due(&self, after: Duration, now: Instant) -> bool {
+        let away = self
+            .players_away_since
+            .is_some_and(|since| now.saturating_duration_since(since) >= after);
+        // Not a tournament's game: its clock (a tournament always has one) ends it, and
+        // its round waits for it; adjourned, its room would look closed to the director.
+        away && self.game.ply() > 0 && !self.is_over() && self.tournament.is_none()
     }
 
     /// Whether the room may be closed, nobody having been in it for `expiry`: only a

@@ -66,9 +66,11 @@ impl RoomState {
     }
 
     pub fn say(&mut self, from: &str, text: &str) {
+        // Nothing that hides or reorders text (bidi overrides, zero-width spaces) goes
+        // to the other clients.
         let text: String = text
             .chars()
-            .filter(|c| !c.is_control())
+            .filter(|&c| !c.is_control() && !crate::name_rules::is_format(c))
             .take(CHAT_MAX_CHARS)
             .collect();
         self.push_chat(format!("{from}: {text}"));

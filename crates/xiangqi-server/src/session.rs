@@ -14,6 +14,7 @@ use tokio::sync::{Notify, watch};
 
 use xiangqi_app::game::rating::Rating;
 use xiangqi_app::game::{GameState, LobbyCommand, Moderation, ResumeCode, RoomKind, RoomView};
+use xiangqi_app::remote_work::RemoteWork;
 use xiangqi_core::board::Color;
 use xiangqi_core::record::GameRecord;
 use xiangqi_term::{Intent, LobbyPage, RemoteSession, SCREEN_RESTORE, SCREEN_SETUP};
@@ -104,6 +105,8 @@ pub struct SessionStart {
     pub term: String,
     pub size: (u16, u16),
     pub command: Option<LobbyCommand>,
+    /// What to tell the player first.
+    pub note: Option<String>,
     /// The display name, held for the session's life.
     pub _name: NameClaim,
     /// The connection's place, held for the session's life too.
@@ -146,7 +149,18 @@ struct Session {
 /// stops.
 pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: SessionStart) {
     let (width, height) = start.size;
-    let ui = match RemoteSession::new(hub.settings.config.clone(), &start.term, width, height) {
+    // The session's work is its identity's in the job pool's turns: a key, or the
+    // guest's address (reconnecting does not make a new one).
+    let owner = moderation::opener(
+        start
+            .guest_code
+            .is_none()
+            .then_some(start.identity.as_str()),
+        start.addr,
+    );
+    let work = RemoteWork::new(hub.jobs.clone(), owner);
+    let config = session_config(&hub);
+    let ui = match RemoteSession::new(config, &start.term, width, height, work) {
         Ok(ui) => ui,
         Err(error) => {
             log(&format!("cannot start a session: {error}"));
@@ -310,6 +324,16 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
     );
 }
 
+/// The settings a session's app starts with: the server's, with the engine's threads
+/// and hash those of a job of the pool (what `:review` says it runs with), never the
+/// operator's play settings.
+fn session_config(hub: &Hub) -> xiangqi_app::config::Config {
+    let mut config = hub.settings.config.clone();
+    config.settings.threads = xiangqi_app::config::Threads::Count(1);
+    config.settings.hash_mb = u32::try_from(hub.jobs.hash_mb()).unwrap_or(u32::MAX);
+    config
+}
+
 pub fn addr_text(addr: Option<SocketAddr>) -> String {
     addr.map_or_else(|| "?".to_owned(), |addr| addr.to_string())
 }
@@ -335,19 +359,39 @@ impl Session {
         }
     }
 
-    /// Counts a room opening against this session's identity, or says why not.
-    fn may_open_room(&self) -> Result<(), String> {
-        let opener = moderation::opener(self.key(), self.start.addr);
+    /// Whom this session's rooms, jobs and chat count against: the key, or the
+    /// guest's address.
+    fn opener(&self) -> String {
+        moderation::opener(self.key(), self.start.addr)
+    }
+
+    /// Counts a rematch (a new game, as an opened room is) against this session's
+    /// identity, or says why not.
+    fn may_rematch(&self) -> Result<(), String> {
+        let limit = self.hub.moderation.openings.limit();
         self.hub
             .moderation
             .openings
-            .take(&opener, tokio::time::Instant::now())
+            .take(&self.opener(), tokio::time::Instant::now())
+            .map_err(|wait| moderation::openings_refused(limit, wait))
     }
 
     /// The first screen: the command given, the player's unfinished game, or the lobby.
     async fn begin(&mut self) {
+        let note = self.start.note.take();
+        self.begin_screen().await;
+        if let Some(note) = note {
+            self.ui.notify(note, false);
+        }
+    }
+
+    async fn begin_screen(&mut self) {
         if let Some(command) = self.start.command.take() {
             self.act(Intent::Lobby(command)).await;
+            // Refused (a limit, a name taken): the lobby it is told in lists the rooms.
+            if matches!(self.place, Place::Lobby) {
+                self.show_lobby();
+            }
             return;
         }
         if let Some(room) = self.hub.seat_of(&self.start.identity) {
@@ -358,6 +402,15 @@ impl Session {
             return;
         }
         self.show_lobby();
+        if let Some(game) = self.hub.adjourned_of(&self.start.identity).first() {
+            self.ui.notify(
+                format!(
+                    "your game in room {name} is adjourned: join {name} resumes it",
+                    name = game.name
+                ),
+                false,
+            );
+        }
     }
 
     /// Applies what changed since the last frame and draws one.
@@ -389,6 +442,9 @@ impl Session {
     fn show_lobby(&mut self) {
         self.hub.stats.lobby_read();
         self.ui.show_lobby(self.hub.summaries());
+        let adjourned = self.hub.adjourned_of(&self.start.identity);
+        self.ui
+            .show_adjourned(adjourned.iter().map(|game| game.line()).collect());
     }
 
     /// What the stopping server says of the game shown (the server saved every room it
@@ -523,9 +579,16 @@ impl Session {
         }
     }
 
-    /// `resume CODE`: takes the seat the code was given for.
-    fn resume(&mut self, code: &ResumeCode) -> Result<(), String> {
+    /// `resume CODE`: takes the seat the code was given for (an adjourned game's too).
+    async fn resume(&mut self, code: &ResumeCode) -> Result<(), String> {
         let identity = guest_identity(code);
+        if self.hub.seat_of(&identity).is_none()
+            && let Some(game) = self.hub.adjourned_of(&identity).first()
+        {
+            self.start.identity = identity;
+            self.start.guest_code = Some(code.clone());
+            return self.resume_adjourned(&game.name).await;
+        }
         let Some(room) = self.hub.seat_of(&identity) else {
             self.bad_codes += 1;
             if self.bad_codes >= MAX_BAD_CODES {
@@ -577,6 +640,18 @@ impl Session {
         let room = Arc::clone(room);
         let name = self.start.name.clone();
         if let Intent::Say(text) = &intent {
+            let limit = self.hub.moderation.says.limit();
+            let now = tokio::time::Instant::now();
+            if let Err(wait) = self.hub.moderation.says.take(&self.opener(), now) {
+                self.ui.notify(
+                    format!(
+                        "you are chatting too fast ({limit} lines a minute at most): wait {}",
+                        super::rate_window::wait_text(wait)
+                    ),
+                    true,
+                );
+                return;
+            }
             // Spectators are marked: only the players speak for their seats.
             let from = match side {
                 Some(_) => name,
@@ -603,7 +678,10 @@ impl Session {
             Intent::Rematch if !self.hub.holds(&room) => {
                 Err("this room's name went to a new room: open a new room for a rematch".to_owned())
             }
-            Intent::Rematch => self.hub.change(&room, |state| state.rematch(side)),
+            Intent::Rematch => match self.may_rematch() {
+                Ok(()) => self.hub.change(&room, |state| state.rematch(side)),
+                Err(why) => Err(why),
+            },
             _ => Ok(""),
         };
         match result {

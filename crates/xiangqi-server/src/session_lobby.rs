@@ -7,14 +7,8 @@ impl Session {
     pub(super) async fn lobby_command(&mut self, command: LobbyCommand) {
         let identity = self.start.identity.clone();
         let name = self.start.name.clone();
-        if matches!(
-            command,
-            LobbyCommand::NewEngine(_) | LobbyCommand::NewHuman(_)
-        ) && let Err(why) = self.may_open_room()
-        {
-            self.ui.notify(why, true);
-            return;
-        }
+        // Every way of opening a room counts against this (the hub decides).
+        let opener = self.opener();
         let result = match command {
             LobbyCommand::Games(player) => {
                 let asker = Asker {
@@ -59,7 +53,7 @@ impl Session {
                 match command.new_room() {
                     Some(order) => self
                         .hub
-                        .create(&order, &identity, &name)
+                        .create(&order, &identity, &name, &opener)
                         .map(|room| self.enter_opened(room, rating)),
                     None => Ok(()),
                 }
@@ -67,7 +61,7 @@ impl Session {
             LobbyCommand::Play(clock) => {
                 let rating = self.rating_now().await;
                 self.hub
-                    .pair(clock, &identity, &name)
+                    .pair(clock, &identity, &name, &opener)
                     .map(|(room, opened)| {
                         if opened {
                             self.enter_opened(room, rating);
@@ -75,6 +69,15 @@ impl Session {
                             self.enter_seated(room, rating, false);
                         }
                     })
+            }
+            LobbyCommand::Join(room_name)
+                if self.hub.room(&room_name).is_none()
+                    && self
+                        .hub
+                        .adjourned_room(&room_name)
+                        .is_some_and(|game| game.has(&identity)) =>
+            {
+                self.resume_adjourned(&room_name).await
             }
             LobbyCommand::Join(room_name) => match self.hub.room(&room_name) {
                 Some(room) => {
@@ -88,7 +91,8 @@ impl Session {
                 }
                 None => Err(format!("no room {room_name}")),
             },
-            LobbyCommand::Resume(code) => self.resume(&code),
+            LobbyCommand::Resume(code) => self.resume(&code).await,
+            LobbyCommand::Rename(new_name) => self.rename(&new_name).await,
             LobbyCommand::Tournaments => {
                 self.show_tournaments();
                 Ok(())
@@ -106,6 +110,64 @@ impl Session {
         if let Err(error) = result {
             self.ui.notify(error, true);
         }
+    }
+
+    /// Brings the adjourned game `name` of this session's player back into play and
+    /// seats the player in it.
+    pub(super) async fn resume_adjourned(&mut self, name: &str) -> Result<(), String> {
+        let room = self
+            .hub
+            .resume_adjourned(name, &self.start.identity)
+            .await?;
+        let rating = self.rating_now().await;
+        self.enter_seated(room, rating, true);
+        self.ui
+            .notify(format!("room {name}: resumed your adjourned game"), false);
+        Ok(())
+    }
+
+    /// `rename NAME`: a key holder's new name, checked as a sign-in's (and counted
+    /// against the address's new names), at most once a week.
+    async fn rename(&mut self, asked: &str) -> Result<(), String> {
+        let Some(key) = self.key().map(str::to_owned) else {
+            return Err("guests take a name at each sign-in: connect as ssh NAME@host".to_owned());
+        };
+        let name = crate::names::display_name(asked)?;
+        let address = self
+            .start
+            .addr
+            .map(|addr| addr.ip().to_canonical().to_string());
+        let new_names = &self.hub.moderation.new_names;
+        if let Some(address) = &address {
+            new_names
+                .check(address, tokio::time::Instant::now())
+                .map_err(|wait| crate::name_rules::new_names_refused(new_names.limit(), wait))?;
+        }
+        // Held while connected, as a sign-in's name: nobody connected has it.
+        let claim = self.hub.names.claim(&name, &self.start.identity)?;
+        let db = Arc::clone(&self.hub.db);
+        let (owned, at) = (name.clone(), crate::store::unix_now());
+        let renamed = tokio::task::spawn_blocking(move || db.rename(&key, &owned, at))
+            .await
+            .map_err(|error| format!("cannot rename now: {error}"))?
+            .map_err(|error| error.to_string())?;
+        if let Some(address) = &address {
+            let _ = self
+                .hub
+                .moderation
+                .new_names
+                .take(address, tokio::time::Instant::now());
+        }
+        let old = std::mem::replace(&mut self.start.name, renamed.name.clone());
+        self.start._name = claim;
+        self.ui.notify(
+            format!(
+                "you are {} from now on; {old} stays yours for 30 days",
+                renamed.name
+            ),
+            false,
+        );
+        Ok(())
     }
 
     /// The player's rating as the store has it now (games finished since the sign-in
@@ -144,12 +206,11 @@ impl Session {
         Ok(())
     }
 
-    /// The endgame school on the server's own tables (in its data directory; a small
-    /// missing one is generated there).
+    /// The endgame school on the server's own tables (in its data directory, shared by
+    /// every session; a small missing one is generated there, once).
     async fn open_drill(&mut self, argument: &str) -> Result<(), String> {
-        let tables = self.hub.settings.data_dir.join("egtb");
         self.leave_room(Departure::Left);
-        let intents = self.ui.show_drill(&tables, argument)?;
+        let intents = self.ui.show_drill(Arc::clone(&self.hub.school), argument)?;
         self.place = Place::Training;
         for intent in intents {
             Box::pin(self.act(intent)).await;

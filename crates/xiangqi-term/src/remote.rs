@@ -24,12 +24,17 @@ use xiangqi_engine::service::{SearchId, SearchRequest};
 use super::remote_input::InputDecoder;
 use super::remote_lobby;
 use super::view::view;
+use std::sync::mpsc::Sender;
 use xiangqi_app::action::{Action, BrowseTo, Command, Effect, RoomAsk};
 use xiangqi_app::app::{App, AppMode, Focus};
 use xiangqi_app::input::InputLine;
+use xiangqi_app::jobs::JobContext;
 use xiangqi_app::keymap;
 use xiangqi_app::popup::Popup;
+use xiangqi_app::remote_work::{RemoteWork, WorkTag};
+use xiangqi_app::review_link::{ReviewRequest, ReviewUpdate};
 use xiangqi_app::search_log::LogKind;
+use xiangqi_app::train::SchoolTables;
 use xiangqi_app::update::update;
 
 /// Bytes that put a remote terminal in the state the TUI draws on: the alternate
@@ -108,8 +113,12 @@ pub struct RemoteSession {
     /// The room engine's search in the log, and how many of its iterations.
     search_seen: (Option<SearchId>, usize),
     needs_clear: bool,
-    /// Work on threads of the session: a review, the puzzle prover, the school's tables.
-    work: xiangqi_app::remote_work::RemoteWork,
+    /// The session's job on the server's pool: a review, the prover, the school's tables.
+    work: RemoteWork,
+    /// Jobs ahead of the session's, as last told.
+    told_ahead: Option<usize>,
+    /// The server's endgame tables, shared by its sessions (`show_drill`).
+    school: Option<Arc<SchoolTables>>,
 }
 
 fn area(width: u16, height: u16) -> Rect {
@@ -131,8 +140,15 @@ fn screen(
 }
 
 impl RemoteSession {
-    /// A session drawn at `width` x `height` for a terminal whose `TERM` is `term`.
-    pub fn new(config: Config, term: &str, width: u16, height: u16) -> io::Result<RemoteSession> {
+    /// A session drawn at `width` x `height` for a terminal whose `TERM` is `term`, its
+    /// work done as jobs of the server's pool through `work`.
+    pub fn new(
+        config: Config,
+        term: &str,
+        width: u16,
+        height: u16,
+        work: RemoteWork,
+    ) -> io::Result<RemoteSession> {
         let color_env = ColorEnv {
             no_color: None,
             colorterm: None,
@@ -154,7 +170,9 @@ impl RemoteSession {
             chat_seen: 0,
             search_seen: (None, 0),
             needs_clear: true,
-            work: Default::default(),
+            work,
+            told_ahead: None,
+            school: None,
         })
     }
 
@@ -205,6 +223,7 @@ impl RemoteSession {
 
     fn enter_lobby(&mut self) {
         if !matches!(self.screen, Screen::Lobby) {
+            self.leave_work();
             self.leave_training();
             self.screen = Screen::Lobby;
             self.needs_clear = true;
@@ -221,6 +240,11 @@ impl RemoteSession {
     /// until a key closes it.
     pub fn show_banner(&mut self, title: String, text: String) {
         self.app.popups.push(Popup::Message { title, text });
+    }
+
+    /// The player's adjourned games, listed under the rooms.
+    pub fn show_adjourned(&mut self, lines: Vec<String>) {
+        self.lobby.adjourned = lines;
     }
 
     /// Shows the lobby's help in place of the room list (until the next command).
@@ -242,6 +266,9 @@ impl RemoteSession {
             Screen::Room(old) => (old.name != view.name, old.my_side != view.my_side),
             Screen::Lobby | Screen::Train => (true, true),
         };
+        if entering {
+            self.leave_work();
+        }
         // The room's clocks, read with the room's time: every viewer sees the same.
         self.app.clock = view.clock.clone();
         self.app.time = Arc::clone(&view.time);
@@ -314,6 +341,29 @@ impl RemoteSession {
         self.search_seen.1 = self.search_seen.1.max(iterations.len());
     }
 
+    /// The session's job is cancelled with the screen it was for (a review of the
+    /// archived game left); its late reports find nothing waiting for them.
+    fn leave_work(&mut self) {
+        self.work.cancel();
+        self.app.review.running = None;
+        self.told_ahead = None;
+    }
+
+    /// Hands work to the server's pool in place of the session's job; refused (the
+    /// queue is full), the app is given `unanswered` and the refusal is told.
+    fn start_work(
+        &mut self,
+        tag: WorkTag,
+        unanswered: Action,
+        job: impl FnOnce(&JobContext, &Sender<Action>) + Send + 'static,
+    ) {
+        self.told_ahead = None;
+        if let Err((why, unanswered)) = self.work.start(tag, unanswered, job) {
+            let _ = update(&mut self.app, *unanswered);
+            self.app.alert(why);
+        }
+    }
+
     /// When to draw again for the clocks, while one runs: at its next reading (tenths
     /// under 20 seconds, else seconds).
     pub fn clock_refresh(&self) -> Option<std::time::Duration> {
@@ -365,7 +415,19 @@ impl RemoteSession {
     /// ask of the server (an attempt to keep); `None` when none came in. The server
     /// calls it at each turn of its loop, after `clock_refresh`.
     pub fn poll_work(&mut self) -> Option<Vec<Intent>> {
+        let ahead = self.work.ahead();
         let reports = self.work.take();
+        if ahead != self.told_ahead {
+            self.told_ahead = ahead;
+            if let Some(ahead) = ahead {
+                self.app.notify(format!(
+                    "the server is busy: {ahead} jobs ahead of yours, it starts after them"
+                ));
+                if reports.is_empty() {
+                    return Some(Vec::new());
+                }
+            }
+        }
         if reports.is_empty() {
             return None;
         }
@@ -433,24 +495,32 @@ impl RemoteSession {
         matches!(&self.screen, Screen::Room(view) if is_archived(view))
     }
 
-    /// `:review`: on an archived game, on a thread of the session; refused in a live
-    /// room (its game is its players' to think about).
-    fn start_review(&mut self, request: xiangqi_app::review_link::ReviewRequest, archived: bool) {
+    /// `:review`: on an archived game, as the session's job on the server's pool, with
+    /// one thread and the pool's share of the hash (never the play settings); refused
+    /// in a live room (its game is its players' to think about).
+    fn start_review(&mut self, request: ReviewRequest, archived: bool) {
         if !archived {
             self.app.review.running = None;
             self.app
                 .alert(":review is for finished games: open one from the archive (pgn ID)");
             return;
         }
-        let started = self.work.spawn("remote review", move |send| {
+        let id = request.id;
+        self.note(format!(
+            "review on 1 thread, {} MB (the server's engine limits)",
+            self.work.hash_mb()
+        ));
+        let unanswered = Action::Review(ReviewUpdate::Failed {
+            id,
+            message: "the review did not run".to_owned(),
+        });
+        self.start_work(WorkTag::Review(id), unanswered, move |job, send| {
+            let request = server_review(request, job.hash_mb);
             xiangqi_app::review_link::run(&request, None, &mut |update| {
-                send.send(Action::Review(update)).is_ok()
+                // The last report goes out even when stopped: it ends the wait.
+                send.send(Action::Review(update)).is_ok() && !job.stopped()
             });
         });
-        if let Err(why) = started {
-            self.app.review.running = None;
-            self.app.alert(why);
-        }
     }
 
     fn my_side(&self) -> Option<Color> {
@@ -491,6 +561,7 @@ impl RemoteSession {
     /// Keeps the shared game: a move made on the board becomes a `Play` when it is the
     /// player's to make; anything else is put back as the room has it.
     fn after_update(&mut self, effects: Vec<Effect>) -> Vec<Intent> {
+        self.work.settle(&self.app);
         let mut intents = Vec::new();
         for effect in effects {
             match effect {
@@ -576,6 +647,14 @@ fn draw_screen(
         Screen::Lobby => remote_lobby::draw(lobby, app, frame),
         Screen::Room(_) | Screen::Train => view(app, frame),
     }
+}
+
+/// A review as the server runs it: one thread, `hash_mb` (the pool's share), whatever
+/// the play settings say.
+pub fn server_review(mut request: ReviewRequest, hash_mb: usize) -> ReviewRequest {
+    request.limits.threads = 1;
+    request.limits.hash_mb = u32::try_from(hash_mb).unwrap_or(u32::MAX);
+    request
 }
 
 /// An archived game is shown as a room named `#ID`.

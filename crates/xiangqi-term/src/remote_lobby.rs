@@ -35,6 +35,8 @@ pub struct Lobby {
     pub page: Option<Page>,
     /// A tournament's screen shown in place of the rooms, and the board chosen on it.
     pub tournament: Option<(TournamentView, usize)>,
+    /// The player's adjourned games, one line each, shown under the rooms.
+    pub adjourned: Vec<String>,
 }
 
 /// A list shown in place of the rooms (`games`, `top`). Up/Down choose among its rows
@@ -303,6 +305,22 @@ pub fn draw(lobby: &Lobby, app: &App, frame: &mut Frame) {
 }
 
 fn room_lines<'a>(lobby: &Lobby, app: &'a App) -> Vec<Line<'a>> {
+    let palette = &crate::style::Palette::new(&app.theme);
+    let mut lines = open_room_lines(lobby, app);
+    if !lobby.adjourned.is_empty() {
+        lines.push(Line::from(""));
+        lines.push(Line::from(Span::styled("adjourned", palette.pane_title)));
+        lines.extend(
+            lobby
+                .adjourned
+                .iter()
+                .map(|line| Line::from(Span::styled(line.clone(), palette.pane))),
+        );
+    }
+    lines
+}
+
+fn open_room_lines<'a>(lobby: &Lobby, app: &'a App) -> Vec<Line<'a>> {
     let palette = &crate::style::Palette::new(&app.theme);
     if lobby.rooms.is_empty() {
         return [

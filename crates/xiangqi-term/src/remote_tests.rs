@@ -28,8 +28,14 @@ fn room(my_side: Option<Color>, game: GameState) -> RoomView {
 }
 
 fn session() -> RemoteSession {
+    session_on(&xiangqi_app::jobs::Jobs::new(1, 16, 8).unwrap())
+}
+
+/// A session whose work goes to `jobs`.
+fn session_on(jobs: &xiangqi_app::jobs::Jobs) -> RemoteSession {
     let config = Config::load(None, None, &Default::default()).unwrap();
-    RemoteSession::new(config, "xterm-256color", 100, 30).unwrap()
+    let work = RemoteWork::new(jobs.clone(), "127.0.0.1");
+    RemoteSession::new(config, "xterm-256color", 100, 30, work).unwrap()
 }
 
 #[test]
@@ -480,4 +486,48 @@ fn a_wrong_move_in_a_remote_puzzle_is_refuted_by_the_prover_on_a_thread() {
         panic!("the failed attempt is kept: {intents:?}");
     };
     assert!(!record.attempt.solved);
+}
+
+#[test]
+fn take_backs_cancel_the_prover_and_the_session_has_one_job_in_flight() {
+    let jobs = xiangqi_app::jobs::Jobs::new(1, 16, 8).unwrap();
+    let mut session = session_on(&jobs);
+    // A mate in 4 whose wrong move f5a5 takes the prover seconds to refute.
+    session.show_puzzles(None, "0103611e").unwrap();
+    // A wrong move and Ctrl-Z, again and again: each take-back cancels the judging.
+    for _ in 0..20 {
+        assert!(session.feed(b"f5a5\r").is_empty());
+        session.feed(b"\x1a");
+    }
+    let counts = jobs.counts();
+    // Each take-back cancelled its judging, waiting or running; one job at most ran.
+    assert!(counts.peak_running <= 1, "{counts:?}");
+    assert_eq!(counts.cancelled, 20, "{counts:?}");
+    assert_eq!(counts.waiting, 0, "{counts:?}");
+    // The session ends: its last job goes with it, whether it waited or ran.
+    drop(session);
+    let started = std::time::Instant::now();
+    while jobs.counts().running + jobs.counts().waiting > 0 {
+        assert!(started.elapsed().as_secs() < 20, "{:?}", jobs.counts());
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(jobs.counts().started, jobs.counts().finished);
+    jobs.stop();
+}
+
+#[test]
+fn a_server_review_has_one_thread_and_the_pool_share_whatever_the_play_settings() {
+    let mut game = GameState::new(Position::startpos());
+    game.play(Move::parse_coords("h2e2").unwrap());
+    let request = xiangqi_app::review_link::ReviewRequest {
+        id: 7,
+        record: game.to_record(),
+        limits: xiangqi_engine::review::ReviewLimits {
+            limits: xiangqi_engine::engine::Limits::depth(10),
+            threads: 2,
+            hash_mb: 128,
+        },
+    };
+    let served = super::server_review(request, 16);
+    assert_eq!((served.limits.threads, served.limits.hash_mb), (1, 16));
 }

@@ -1,10 +1,13 @@
 //! The puzzle trainer and the endgame school in a remote session: the player's own
 //! screen, no room. The app runs them as at home; the prover and the school's tables
-//! work on the session's threads, and a finished puzzle attempt goes to the server to
-//! keep (in the store, for a key holder; a guest's rating lives as long as the session).
+//! work as the session's one job on the server's pool, and a finished puzzle attempt
+//! goes to the server to keep (in the store, for a key holder; a guest's rating lives
+//! as long as the session).
 
+use xiangqi_app::SchoolUpdate;
 use xiangqi_app::game::GameState;
 use xiangqi_app::train::PuzzleProfile;
+use xiangqi_app::train::lessons::{SchoolAnswer, TrainError};
 use xiangqi_core::board::Position;
 
 use super::*;
@@ -30,15 +33,16 @@ impl RemoteSession {
     }
 
     /// Opens the endgame school on `argument` as `:drill` takes it (nothing: the
-    /// lessons; an ending such as `KRK`), with the tables of `tables` (the server's
-    /// folder; small missing tables are generated there).
+    /// lessons; an ending such as `KRK`), with the server's shared tables (small
+    /// missing ones are generated there, once whoever asks).
     pub fn show_drill(
         &mut self,
-        tables: &std::path::Path,
+        tables: Arc<SchoolTables>,
         argument: &str,
     ) -> Result<Vec<Intent>, String> {
         self.enter_training();
-        self.app.tablebases = Some(Arc::new(xiangqi_engine::egtb::Tablebases::open(tables)));
+        self.app.tablebases = Some(tables.tablebases());
+        self.school = Some(tables);
         let effects = xiangqi_app::drill_link::command(&mut self.app, argument)?;
         self.screen = Screen::Train;
         self.needs_clear = true;
@@ -65,32 +69,43 @@ impl RemoteSession {
         self.train_effects(effects)
     }
 
-    /// Carries out what the trainer asks: the prover's work on a thread, an attempt to
-    /// keep; leaving it goes back to the lobby.
+    /// Carries out what the trainer asks: the prover's work and the school's as the
+    /// session's job, an attempt to keep; leaving it goes back to the lobby.
     pub(super) fn train_effects(&mut self, effects: Vec<Effect>) -> Vec<Intent> {
+        self.work.settle(&self.app);
         let mut intents = Vec::new();
         for effect in effects {
             match effect {
                 Effect::Puzzle(request) => {
-                    let started = self.work.spawn("puzzle prover", move |send| {
-                        let answer = xiangqi_app::train::run(&request);
+                    let unanswered = Action::Puzzle(Box::new(request.unanswered()));
+                    let tag = WorkTag::Puzzle(request.id());
+                    self.start_work(tag, unanswered, move |job, send| {
+                        let answer =
+                            xiangqi_app::train::run_until_stopped(&request, job.stop_flag());
                         let _ = send.send(Action::Puzzle(Box::new(answer)));
                     });
-                    if let Err(why) = started {
-                        self.app.alert(why);
-                    }
                 }
-                Effect::School(job) => {
-                    let started = self.work.spawn("school", move |send| {
+                Effect::School(school_job) => {
+                    let id = school_job.id;
+                    let unanswered = Action::School(SchoolUpdate::Done {
+                        id,
+                        answer: SchoolAnswer::Drill(Err(TrainError::Cancelled)),
+                    });
+                    let tables = self.school.clone();
+                    self.start_work(WorkTag::School(id), unanswered, move |job, send| {
                         let report = |update| {
                             let _ = send.send(Action::School(update));
                         };
-                        report(xiangqi_app::drill_link::run(&job, &report));
+                        report(match &tables {
+                            Some(tables) => xiangqi_app::drill_link::run_shared(
+                                &school_job,
+                                tables,
+                                job.stop_flag(),
+                                &report,
+                            ),
+                            None => xiangqi_app::drill_link::run(&school_job, &report),
+                        });
                     });
-                    if let Err(why) = started {
-                        self.app.school.running = None;
-                        self.app.alert(why);
-                    }
                 }
                 Effect::RecordPuzzle(record) => intents.push(Intent::RecordPuzzle(record)),
                 Effect::ClearScreen => self.needs_clear = true,
@@ -130,5 +145,8 @@ impl RemoteSession {
             _ => {}
         }
         self.app.popups.clear();
+        // The school's job (a lesson or the list) is nobody's now: cancelled.
+        self.app.school.running = None;
+        self.work.settle(&self.app);
     }
 }

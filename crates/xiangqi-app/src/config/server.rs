@@ -46,7 +46,8 @@ pub struct ServerTable {
     pub input_bytes_per_second: Option<u32>,
     pub max_rooms: Option<u32>,
     pub room_expiry_min: Option<u32>,
-    pub max_engine_queue: Option<u32>,
+    /// Jobs waiting for the pool (`max_engine_queue`, its older name, sets it too).
+    pub jobs_queue: Option<u32>,
     pub login_grace_s: Option<u32>,
     pub channel_grace_s: Option<u32>,
     pub max_startups: Option<MaxStartups>,
@@ -61,6 +62,16 @@ pub struct ServerTable {
     pub allow: Option<Vec<String>>,
     /// Rooms one identity (a key, or a guest's address) may open per minute.
     pub rooms_per_minute: Option<u32>,
+    /// Rooms with a game on one identity may have open at once.
+    pub rooms_per_identity: Option<u32>,
+    /// Minutes both players may be away before their game is adjourned.
+    pub adjourn_after_min: Option<u32>,
+    /// Days an adjourned game waits before it is scored.
+    pub forfeit_after_days: Option<u32>,
+    /// New names one address may pin per hour.
+    pub new_names_per_hour: Option<u32>,
+    /// Chat lines one identity may say per minute.
+    pub say_per_minute: Option<u32>,
     /// Where Prometheus reads `/metrics` (none: no metrics).
     pub metrics: Option<SocketAddr>,
     /// Who may create tournaments.
@@ -145,6 +156,7 @@ pub const SERVER_KEYS: &[&str] = &[
     "input_bytes_per_second",
     "max_rooms",
     "room_expiry_min",
+    "jobs_queue",
     "max_engine_queue",
     "login_grace_s",
     "channel_grace_s",
@@ -155,6 +167,11 @@ pub const SERVER_KEYS: &[&str] = &[
     "admins",
     "allow",
     "rooms_per_minute",
+    "rooms_per_identity",
+    "adjourn_after_min",
+    "forfeit_after_days",
+    "new_names_per_hour",
+    "say_per_minute",
     "metrics",
     "tournaments",
     "max_tournaments_per_creator",
@@ -286,6 +303,11 @@ impl ServerTable {
             "tournament_no_show_s" => {
                 self.tournament_no_show_s = Some(number(&key, raw, 10, 3600)?)
             }
+            "rooms_per_identity" => self.rooms_per_identity = Some(number(&key, raw, 1, 10_000)?),
+            "adjourn_after_min" => self.adjourn_after_min = Some(number(&key, raw, 1, 10_080)?),
+            "forfeit_after_days" => self.forfeit_after_days = Some(number(&key, raw, 1, 365)?),
+            "new_names_per_hour" => self.new_names_per_hour = Some(number(&key, raw, 1, 10_000)?),
+            "say_per_minute" => self.say_per_minute = Some(number(&key, raw, 1, 10_000)?),
             "admins" | "allow" => {
                 return Err(ConfigProblem::WrongType {
                     key,
@@ -336,7 +358,10 @@ impl ServerTable {
             }
             "max_rooms" => self.max_rooms = Some(number(&key, raw, 1, 100_000)?),
             "room_expiry_min" => self.room_expiry_min = Some(number(&key, raw, 1, 10_080)?),
-            "max_engine_queue" => self.max_engine_queue = Some(number(&key, raw, 1, 10_000)?),
+            // `max_engine_queue` bounded the engine rooms' queue before every job had one.
+            "jobs_queue" | "max_engine_queue" => {
+                self.jobs_queue = Some(number(&key, raw, 1, 10_000)?)
+            }
             "login_grace_s" => self.login_grace_s = Some(number(&key, raw, 1, 3600)?),
             "channel_grace_s" => self.channel_grace_s = Some(number(&key, raw, 1, 3600)?),
             "max_startups" => {
@@ -401,7 +426,7 @@ pub fn merge_server(file: &ServerTable, flags: &ServerTable) -> ServerTable {
         input_bytes_per_second: flags.input_bytes_per_second.or(file.input_bytes_per_second),
         max_rooms: flags.max_rooms.or(file.max_rooms),
         room_expiry_min: flags.room_expiry_min.or(file.room_expiry_min),
-        max_engine_queue: flags.max_engine_queue.or(file.max_engine_queue),
+        jobs_queue: flags.jobs_queue.or(file.jobs_queue),
         login_grace_s: flags.login_grace_s.or(file.login_grace_s),
         channel_grace_s: flags.channel_grace_s.or(file.channel_grace_s),
         max_startups: flags.max_startups.or(file.max_startups),
@@ -416,6 +441,11 @@ pub fn merge_server(file: &ServerTable, flags: &ServerTable) -> ServerTable {
         admins: flags.admins.clone().or_else(|| file.admins.clone()),
         allow: flags.allow.clone().or_else(|| file.allow.clone()),
         rooms_per_minute: flags.rooms_per_minute.or(file.rooms_per_minute),
+        rooms_per_identity: flags.rooms_per_identity.or(file.rooms_per_identity),
+        adjourn_after_min: flags.adjourn_after_min.or(file.adjourn_after_min),
+        forfeit_after_days: flags.forfeit_after_days.or(file.forfeit_after_days),
+        new_names_per_hour: flags.new_names_per_hour.or(file.new_names_per_hour),
+        say_per_minute: flags.say_per_minute.or(file.say_per_minute),
         metrics: flags.metrics.or(file.metrics),
         tournaments: flags.tournaments.or(file.tournaments),
         max_tournaments_per_creator: flags

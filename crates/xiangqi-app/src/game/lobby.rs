@@ -11,7 +11,8 @@ use super::tournament::{TournamentCommand, parse_standings, parse_tournament};
 /// The commands, as the usage line and the lobby show them.
 pub const LOBBY_USAGE: &str = "new engine|human [ROOM] [CONTROL] [unrated] | play [CONTROL] | \
      join ROOM | watch ROOM | rooms | games [NAME] | pgn ID | top | puzzle [ID|mate N|theme T] | \
-     drill [ENDING] | resume CODE | tournaments | tournament ... | standings NAME [--json] | help";
+     drill [ENDING] | resume CODE | rename NAME | tournaments | tournament ... | \
+     standings NAME [--json] | help";
 
 /// What each lobby command does, for `help` (in the lobby and as the SSH command).
 pub const LOBBY_HELP: &[(&str, &str)] = &[
@@ -54,6 +55,10 @@ pub const LOBBY_HELP: &[(&str, &str)] = &[
     (
         "resume CODE",
         "a guest's seat again, by the code it was shown",
+    ),
+    (
+        "rename NAME",
+        "your key's new name (once a week; old kept 30 days)",
     ),
     (
         "tournaments",
@@ -109,6 +114,8 @@ pub enum LobbyCommand {
     Drill(String),
     /// A guest comes back to the seat its resume code was shown for.
     Resume(ResumeCode),
+    /// A key holder's new name (checked by the server as a sign-in's is).
+    Rename(String),
     Help,
     /// `new KIND [ROOM] [CONTROL] [unrated]` with a clock or `unrated` given (the
     /// plain forms are `NewEngine` and `NewHuman`).
@@ -334,6 +341,7 @@ impl LobbyCommand {
             ["drill", rest @ ..] => Ok(LobbyCommand::Drill(rest.join(" "))),
             ["help"] => Ok(LobbyCommand::Help),
             ["resume", code] => Ok(LobbyCommand::Resume(ResumeCode::parse(code)?)),
+            ["rename", name] => Ok(LobbyCommand::Rename((*name).to_owned())),
             ["tournaments"] => Ok(LobbyCommand::Tournaments),
             ["tournament", rest @ ..] => parse_tournament(rest).map(LobbyCommand::Tournament),
             ["standings", rest @ ..] => {

@@ -22,6 +22,9 @@ const SOLVER_THREADS: usize = 2;
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TrainError {
+    /// The player left before the lesson was ready.
+    #[error("the lesson was cancelled")]
+    Cancelled,
     #[error(
         "no tablebase for {material} in {dir}: generate it with `xiangqi-tui egtb generate {material}`"
     )]
@@ -266,7 +269,11 @@ pub fn check(dir: &Path, material: Material) -> Result<Vec<Material>, TrainError
     Ok(absent)
 }
 
-fn too_large(dir: &Path, material: Material, absent: &[Material]) -> Result<(), TrainError> {
+pub(super) fn too_large(
+    dir: &Path,
+    material: Material,
+    absent: &[Material],
+) -> Result<(), TrainError> {
     let size: u64 = absent.iter().map(|m| Indexer::new(*m).per_side).sum();
     if size > GENERATE_ON_THE_SPOT {
         return Err(TrainError::NeedsTable {
@@ -294,8 +301,19 @@ pub fn lesson(
     let tables = Arc::new(Tablebases::open(dir));
     let table = tables.table(&material)?;
     let summary = summarize(&table);
+    lesson_of(tables, &table, summary, start, generated)
+}
+
+/// The lesson of `table` (of `tables`, summed up as `summary`) from `start`.
+pub(super) fn lesson_of(
+    tables: Arc<Tablebases>,
+    table: &Table,
+    summary: Summary,
+    start: Start,
+    generated: Vec<Material>,
+) -> Result<Lesson, TrainError> {
     let attack = summary.verdict().attack();
-    let start = start_position(&table, &summary, start)?;
+    let start = start_position(table, &summary, start)?;
     let student = if attack { Color::Red } else { Color::Black };
     Ok(Lesson {
         summary,

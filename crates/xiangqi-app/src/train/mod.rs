@@ -14,10 +14,14 @@ mod prover_work;
 mod puzzle_rating;
 mod puzzle_session;
 mod puzzle_store;
+pub mod school_tables;
 
 pub use pick::{PuzzleFilter, find_puzzle, pick};
 pub use proof_tree::{ProofNode, ProofReply};
-pub use prover_work::{JUDGE_BUDGET, Judgement, PuzzleAnswer, PuzzleRequest, REQUEST_BUDGET, run};
+pub use prover_work::{
+    JUDGE_BUDGET, Judgement, PuzzleAnswer, PuzzleRequest, REQUEST_BUDGET, run, run_until_stopped,
+};
 pub use puzzle_rating::{Attempt, PuzzleProfile, initial_rating, rate_attempt};
 pub use puzzle_session::{Mark, PlayedMove, PuzzleSession, Status, Verdict};
 pub use puzzle_store::{LocalPuzzleStore, PuzzleStore, PuzzleStoreError};
+pub use school_tables::SchoolTables;

@@ -2,6 +2,9 @@
 //! thread (the local terminal loop, an SSH session, a test inline) with the pure [`run`],
 //! and the answer the session applies. A mate in 5 can take the prover seconds.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use xiangqi_core::board::{Move, Position};
 use xiangqi_engine::engine::mate_prover::MateProver;
 use xiangqi_engine::puzzle::{longest_defence, mating_move};
@@ -48,6 +51,20 @@ pub enum PuzzleRequest {
 }
 
 impl PuzzleRequest {
+    /// The answer of a request the prover never got to (cancelled, or refused by a
+    /// busy server): as when its budget runs out, it says nothing it did not prove.
+    pub fn unanswered(&self) -> PuzzleAnswer {
+        match *self {
+            PuzzleRequest::Judge { id, mv, .. } => PuzzleAnswer::Judged {
+                id,
+                mv,
+                judgement: Judgement::Unproven,
+            },
+            PuzzleRequest::Hint { id, .. } => PuzzleAnswer::Hint { id, mv: None },
+            PuzzleRequest::Node { id, .. } => PuzzleAnswer::Node { id, node: None },
+        }
+    }
+
     pub fn id(&self) -> u64 {
         match self {
             PuzzleRequest::Judge { id, .. }
@@ -111,7 +128,22 @@ impl PuzzleAnswer {
 /// Does the work of `request` with a fresh prover (exact, bounded by [`JUDGE_BUDGET`]
 /// a question).
 pub fn run(request: &PuzzleRequest) -> PuzzleAnswer {
-    let mut prover = MateProver::with_budget(JUDGE_BUDGET);
+    answer(request, MateProver::with_budget(JUDGE_BUDGET))
+}
+
+/// `run`, giving up (an answer that proves nothing) once `stop` is set: a server's job
+/// whose player took the move back or left.
+pub fn run_until_stopped(request: &PuzzleRequest, stop: &Arc<AtomicBool>) -> PuzzleAnswer {
+    if stop.load(Ordering::Relaxed) {
+        return request.unanswered();
+    }
+    answer(
+        request,
+        MateProver::with_budget(JUDGE_BUDGET).with_stop(Arc::clone(stop)),
+    )
+}
+
+fn answer(request: &PuzzleRequest, mut prover: MateProver) -> PuzzleAnswer {
     match request {
         PuzzleRequest::Judge {
             id,

@@ -231,6 +231,11 @@ impl PuzzleSession {
         }))
     }
 
+    /// The request whose answer the attempt waits for.
+    pub fn pending(&self) -> Option<u64> {
+        self.pending
+    }
+
     /// Takes back the refuted move and its refutation (the attempt stays failed).
     pub fn retry(&mut self) {
         if let Some(at) = self.moves.iter().position(|m| m.mark == Mark::Wrong) {

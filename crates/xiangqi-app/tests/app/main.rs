@@ -9,3 +9,4 @@ mod game_domain;
 mod puzzle_trainer;
 mod themes;
 mod train_drill;
+mod train_school_tables;

@@ -24,8 +24,9 @@ pub fn table_path(dir: &Path, material: &Material) -> PathBuf {
     dir.join(format!("{material}.{EXTENSION}"))
 }
 
-/// Writes the stored part of `values` (full index space) atomically: a temporary file
-/// in the same directory, then a rename, so an interrupted run leaves no partial table.
+/// Writes the stored part of `values` (full index space) through the atomic writer: an
+/// interrupted run leaves no partial table, and two writers of one table at once (two
+/// programs on one folder) each put a whole file in place.
 pub fn write_table(dir: &Path, ix: &Indexer, values: &[u8]) -> Result<u64, EgtbError> {
     let n = ix.per_side as usize;
     let s = ix.stored as usize;
@@ -55,16 +56,11 @@ pub fn write_table(dir: &Path, ix: &Indexer, values: &[u8]) -> Result<u64, EgtbE
     out.extend_from_slice(&packed);
 
     let path = table_path(dir, &ix.material);
-    let tmp = path.with_extension(format!("{EXTENSION}.tmp"));
-    let io = |e: std::io::Error, p: &Path| EgtbError::Io {
-        path: p.display().to_string(),
-        message: e.to_string(),
-    };
-    let mut file = fs::File::create(&tmp).map_err(|e| io(e, &tmp))?;
-    file.write_all(&out).map_err(|e| io(e, &tmp))?;
-    file.sync_all().map_err(|e| io(e, &tmp))?;
-    drop(file);
-    fs::rename(&tmp, &path).map_err(|e| io(e, &path))?;
+    xiangqi_core::atomic_file::write_atomically_with(&path, &mut |file| file.write_all(&out))
+        .map_err(|e| EgtbError::Io {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        })?;
     Ok(out.len() as u64)
 }
 

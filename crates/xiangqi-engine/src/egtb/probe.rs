@@ -105,6 +105,8 @@ pub struct Tablebases {
     present: Vec<Material>,
     most_pieces: u32,
     loaded: RwLock<HashMap<Material, Option<Arc<Table>>>>,
+    /// Whether `probe` reads a table not loaded yet (see `lookups_only`).
+    probe_loads: bool,
 }
 
 impl std::fmt::Debug for Tablebases {
@@ -153,7 +155,17 @@ impl Tablebases {
             present,
             most_pieces,
             loaded: RwLock::new(HashMap::new()),
+            probe_loads: true,
         }
+    }
+
+    /// The same tables, whose `probe` (the status line's, a search's) only looks up
+    /// tables already loaded: a server's session draws on an async worker, which must
+    /// not read and decompress a file. `table` and the probes built on it still load
+    /// (a lesson's job loads its tables on the server's job pool).
+    pub fn lookups_only(mut self) -> Tablebases {
+        self.probe_loads = false;
+        self
     }
 
     pub fn dir(&self) -> &Path {
@@ -203,6 +215,12 @@ impl Tablebases {
     pub fn probe(&self, pos: &Position) -> Option<Probe> {
         if pos.occupied().count_ones() > self.most_pieces {
             return None;
+        }
+        if !self.probe_loads {
+            let (material, flip) = Material::of(pos);
+            let loaded = self.loaded.read().expect("tablebase lock");
+            let table = loaded.get(&material)?.as_ref()?;
+            return Probe::from_value(table.value(pos, flip));
         }
         self.probe_checked(pos).ok()
     }

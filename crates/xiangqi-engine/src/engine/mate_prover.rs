@@ -16,6 +16,8 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use thiserror::Error;
 
@@ -76,7 +78,13 @@ pub struct MateProver {
     budget: u64,
     /// Set when the budget ran out; nothing is stored after it, and the question ends.
     exceeded: bool,
+    /// Set by whoever no longer wants the answers: the question ends as if its budget
+    /// ran out (looked at every `STOP_EVERY` nodes).
+    stop: Option<Arc<AtomicBool>>,
 }
+
+/// Nodes between two looks at the stop flag.
+const STOP_EVERY: u64 = 1024;
 
 impl Default for MateProver {
     fn default() -> Self {
@@ -99,7 +107,14 @@ impl MateProver {
             nodes: 0,
             budget,
             exceeded: false,
+            stop: None,
         }
+    }
+
+    /// The same prover, giving up on its question once `stop` is set.
+    pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> MateProver {
+        self.stop = Some(stop);
+        self
     }
 
     /// Nodes searched by all questions so far.
@@ -181,6 +196,13 @@ impl MateProver {
         }
         let start = self.nodes;
         let budget = self.budget;
+        if self
+            .stop
+            .as_ref()
+            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+        {
+            return Err(BudgetExceeded { budget });
+        }
         self.exceeded = false;
         let limit = start.saturating_add(budget);
         let saved = std::mem::replace(&mut self.budget, limit);
@@ -196,7 +218,12 @@ impl MateProver {
     /// Counts a node; false once the budget is spent.
     fn visit(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes > self.budget {
+        let stopped = self.nodes.is_multiple_of(STOP_EVERY)
+            && self
+                .stop
+                .as_ref()
+                .is_some_and(|stop| stop.load(Ordering::Relaxed));
+        if self.nodes > self.budget || stopped {
             self.exceeded = true;
         }
         !self.exceeded
@@ -410,5 +437,23 @@ mod tests {
         );
         prover.budget = u64::MAX;
         assert_eq!(prover.shortest_forced_win(&pos, moves), Ok(Some(moves)));
+    }
+
+    #[test]
+    fn a_stopped_prover_gives_up_within_its_stop_interval_and_proves_nothing() {
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut prover = MateProver::new().with_stop(Arc::clone(&stop));
+        // No mate in the start position: an unbounded question visits many nodes.
+        let mut pos = Position::startpos();
+        stop.store(true, Ordering::Relaxed);
+        assert_eq!(
+            prover.forced_win_within(&mut pos, 3),
+            Err(BudgetExceeded { budget: u64::MAX })
+        );
+        assert_eq!(prover.nodes(), 0, "asked after the stop: not begun");
+        // Mid-question, the flag is looked at every STOP_EVERY nodes.
+        let mut prover = MateProver::new().with_stop(Arc::clone(&stop));
+        let visited = (0..2 * STOP_EVERY).take_while(|_| prover.visit()).count();
+        assert_eq!(visited as u64, STOP_EVERY - 1);
     }
 }

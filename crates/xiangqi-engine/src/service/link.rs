@@ -8,6 +8,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::thread;
 
+use xiangqi_core::board::Move;
+
 use super::event::EventSink;
 use super::reporter::{Reporter, Searcher};
 use super::request::{SearchId, SearchRequest};
@@ -79,6 +81,29 @@ fn run_search(searcher: &mut dyn Searcher, sink: &EventSink, job: Job) -> bool {
     });
     tracing::debug!(id = ?request.id, best = ?mv, "search finished");
     reporter.finish(mv)
+}
+
+/// Runs `request` with `searcher` on the caller's thread (a worker of a server's job
+/// pool, which bounds how many run at once), reporting to `sink` as a link's thread
+/// does, until it ends or `stop` is set; what the search returned (`None`: no move).
+pub fn search_now(
+    searcher: &mut dyn Searcher,
+    request: SearchRequest,
+    stop: &Arc<AtomicBool>,
+    sink: &EventSink,
+) -> Option<Move> {
+    let gate = StepGate::new(StepState::free());
+    let mut reporter = Reporter::new(request.id, sink, &gate, stop);
+    let searched = catch_unwind(AssertUnwindSafe(|| {
+        searcher.search(&request, &mut reporter)
+    }));
+    let mv = searched.unwrap_or_else(|_| {
+        tracing::error!(id = ?request.id, "the search panicked");
+        reporter.fail("the search failed unexpectedly".to_owned());
+        None
+    });
+    reporter.finish(mv);
+    mv
 }
 
 impl EngineLink {

@@ -21,7 +21,7 @@ mod step;
 
 pub use builtin::{EngineSearcher, STEP_DEPTH};
 pub use event::{EngineEvent, EventSink};
-pub use link::EngineLink;
+pub use link::{EngineLink, search_now};
 pub use reporter::{Reporter, Searcher};
 pub use request::{NamedEngine, SearchId, SearchRequest, TraceLevel};
 pub use routing::RoutingSearcher;

@@ -7,6 +7,7 @@
 
 mod schema;
 mod sqlite;
+mod sqlite_names;
 mod sqlite_puzzles;
 mod sqlite_tournaments;
 mod tournaments;
@@ -25,6 +26,18 @@ pub use tournaments::{
 
 /// Seconds since the Unix epoch: the store's clock, given by the caller.
 pub type UnixTime = i64;
+
+/// Chat lines kept in the store per room: the newest.
+pub const CHAT_STORED: usize = 200;
+
+const DAY: UnixTime = 24 * 60 * 60;
+/// A key renames at most once in this long.
+pub const RENAME_COOLDOWN: UnixTime = 7 * DAY;
+/// A name a key left stays that key's for this long (nobody else takes it at once).
+pub const NAME_RESERVED: UnixTime = 30 * DAY;
+/// A player row with no game, no rating moved and no puzzle, not seen for this long,
+/// is deleted (its name is free again).
+pub const IDLE_PLAYER: UnixTime = 90 * DAY;
 
 /// Now, in seconds since the Unix epoch.
 pub fn unix_now() -> UnixTime {
@@ -49,6 +62,18 @@ pub enum StoreError {
         name: String,
         alternatives: Vec<String>,
     },
+    /// A name that looks like another key's (the same UTS 39 skeleton).
+    #[error("the name {name} looks like {like}, another player's name: connect with another name")]
+    NameConfusable { name: String, like: String },
+    /// A name another key left lately: kept for it a while.
+    #[error(
+        "the name {name} was another player's until lately and is kept for them: connect \
+         with another name"
+    )]
+    NameReserved { name: String },
+    /// A rename asked for before the cool-down since the last one ended.
+    #[error("you renamed less than 7 days ago: the next rename is possible in {days} days")]
+    RenameTooSoon { days: i64 },
     /// A read or write failed (a full or read-only disk, a lock held too long).
     #[error("the database: {0}")]
     Database(String),
@@ -118,6 +143,8 @@ pub struct SavedRoom {
     pub name: String,
     pub pgn: String,
     pub updated: UnixTime,
+    /// Since when its game is adjourned (its players all away); `None`: in play.
+    pub adjourned: Option<UnixTime>,
 }
 
 /// One line of a room's chat. `from` is empty for the room's own announcements.
@@ -182,10 +209,18 @@ pub struct Ban {
 /// The store. Every method is one transaction; implementations are shared between
 /// threads.
 pub trait Store: Send + Sync + TournamentStore {
-    /// A sign-in with `key` under `name`: the first key to use a name holds it; another
-    /// key asking for it gets `NameHeld`. A known key asking for a free name changes to
-    /// it (its old name is free again). Returns the player as stored.
+    /// A sign-in with `key` under `name`. A known key keeps its name, whatever it asks
+    /// for (`rename` changes it). A new key pins `name` if it is free: not another key's
+    /// (`NameHeld`, with free names like it), not like another key's (`NameConfusable`),
+    /// not kept for the key that left it (`NameReserved`). Returns the player as stored.
     fn sign_in(&self, key: &str, name: &str, now: UnixTime) -> Result<Player, StoreError>;
+    /// Gives `key` the free name `name`, at most once in `RENAME_COOLDOWN`; its old
+    /// name stays kept for it for `NAME_RESERVED`.
+    fn rename(&self, key: &str, name: &str, now: UnixTime) -> Result<Player, StoreError>;
+    /// Deletes the players not seen since `idle_since` that have no game, no rating
+    /// moved, no puzzle attempt and no room in progress, and the names kept until
+    /// before `now`; how many players went.
+    fn purge_players(&self, idle_since: UnixTime, now: UnixTime) -> Result<usize, StoreError>;
     fn player_by_key(&self, key: &str) -> Result<Option<Player>, StoreError>;
     /// The keyed player called `name` (case does not matter).
     fn player_by_name(&self, name: &str) -> Result<Option<Player>, StoreError>;
@@ -203,7 +238,7 @@ pub trait Store: Send + Sync + TournamentStore {
     fn games_of_guest(&self, name: &str, limit: usize) -> Result<Vec<ArchivedGame>, StoreError>;
 
     /// Saves (creates or replaces) a room in progress and adds its new `chat` lines, in
-    /// one transaction.
+    /// one transaction; the room keeps its newest `CHAT_STORED` lines.
     fn save_room(
         &self,
         name: &str,
@@ -215,6 +250,10 @@ pub trait Store: Send + Sync + TournamentStore {
     fn delete_room(&self, name: &str) -> Result<(), StoreError>;
     /// Every room in progress, by name.
     fn rooms(&self) -> Result<Vec<SavedRoom>, StoreError>;
+    /// The room in progress called `name`.
+    fn room(&self, name: &str) -> Result<Option<SavedRoom>, StoreError>;
+    /// Marks the room's game adjourned since `at`, or (`None`) in play again.
+    fn adjourn_room(&self, name: &str, at: Option<UnixTime>) -> Result<(), StoreError>;
     fn add_chat(&self, room: &str, line: &ChatLine) -> Result<(), StoreError>;
     /// The last `limit` lines of a room's chat, oldest first.
     fn chat(&self, room: &str, limit: usize) -> Result<Vec<ChatLine>, StoreError>;
@@ -299,3 +338,7 @@ pub fn alternatives(
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+#[path = "tests_limits.rs"]
+mod tests_limits;

@@ -101,6 +101,21 @@ pub(super) const MIGRATIONS: &[&str] = &[
     CREATE INDEX puzzle_attempts_by_key ON puzzle_attempts (key, id);
 ",
     "
+    -- Issue 39: adjourned games, names compared by their look (the UTS 39 skeleton,
+    -- filled in by the program), renames with a cool-down, and names kept a while for
+    -- the key that left them.
+    ALTER TABLE rooms ADD COLUMN adjourned INTEGER;
+    ALTER TABLE players ADD COLUMN skeleton TEXT;
+    ALTER TABLE players ADD COLUMN renamed INTEGER;
+    CREATE INDEX players_by_skeleton ON players (skeleton);
+    CREATE TABLE reserved_names (
+        skeleton TEXT PRIMARY KEY NOT NULL,
+        name TEXT NOT NULL,
+        key TEXT NOT NULL,
+        until INTEGER NOT NULL
+    );
+",
+    "
     -- Tournaments (docs/server.md): each one's row, its players in pairing order, its
     -- boards (a bye has no Black) with their results, and its chat.
     CREATE TABLE tournaments (
@@ -189,6 +204,7 @@ pub fn open(path: &Path) -> Result<Connection, StoreError> {
     db.execute_batch("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
         .map_err(|error| refused(error.to_string()))?;
     migrate(&mut db).map_err(refused)?;
+    super::sqlite_names::fill_skeletons(&mut db).map_err(|error| refused(error.to_string()))?;
     Ok(db)
 }
 

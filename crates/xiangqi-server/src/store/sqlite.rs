@@ -13,13 +13,11 @@ use xiangqi_app::train::{Attempt, PuzzleProfile};
 use xiangqi_core::record::GameResult;
 
 use super::schema::{self, DB_FILE};
+use super::sqlite_names;
 use super::{
-    Archived, ArchivedGame, Ban, BanTarget, ChatLine, FinishedGame, Player, SavedRoom, Side, Store,
-    StoreError, UnixTime, alternatives,
+    Archived, ArchivedGame, Ban, BanTarget, CHAT_STORED, ChatLine, FinishedGame, Player, SavedRoom,
+    Side, Store, StoreError, UnixTime,
 };
-
-/// The longest name offered as an alternative (the server's name limit).
-const NAME_MAX_CHARS: usize = 16;
 
 pub struct SqliteStore {
     path: PathBuf,
@@ -184,37 +182,39 @@ impl SqliteStore {
 impl Store for SqliteStore {
     fn sign_in(&self, key: &str, name: &str, now: UnixTime) -> Result<Player, StoreError> {
         self.write(|transaction| {
-            let holder: Option<String> = transaction
-                .query_row("SELECT key FROM players WHERE name = ?1", [name], |row| {
-                    row.get(0)
-                })
-                .optional()
-                .map_err(database)?;
-            if holder.as_deref().is_some_and(|holder| holder != key) {
-                let mut taken = transaction
-                    .prepare("SELECT 1 FROM players WHERE name = ?1")
-                    .map_err(database)?;
-                let offered = alternatives(name, NAME_MAX_CHARS, |candidate| {
-                    taken.exists([candidate]).unwrap_or(true)
-                });
-                return Err(StoreError::NameHeld {
-                    name: name.to_owned(),
-                    alternatives: offered,
-                });
-            }
-            let default = Rating::default();
-            transaction
+            // A known key keeps its name: only when it was last seen changes.
+            let known = transaction
                 .execute(
-                    "INSERT INTO players (key, name, first_seen, last_seen, rating, deviation, volatility)
-                     VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6)
-                     ON CONFLICT (key) DO UPDATE SET name = ?2, last_seen = ?3",
-                    params![key, name, now, default.rating, default.deviation, default.volatility],
+                    "UPDATE players SET last_seen = ?2 WHERE key = ?1",
+                    params![key, now],
                 )
                 .map_err(database)?;
+            if known == 0 {
+                if let Some(refused) = sqlite_names::refusal(transaction, key, name, now)? {
+                    return Err(refused);
+                }
+                sqlite_names::insert(transaction, key, name, now)?;
+            }
             player_in(transaction, key)
                 .map_err(database)?
                 .ok_or_else(|| StoreError::Database("the player row vanished".into()))
         })
+    }
+
+    fn rename(&self, key: &str, name: &str, now: UnixTime) -> Result<Player, StoreError> {
+        self.write(|transaction| {
+            let player = player_in(transaction, key)
+                .map_err(database)?
+                .ok_or_else(|| StoreError::Database("no such player".into()))?;
+            sqlite_names::rename(transaction, &player, name, now)?;
+            player_in(transaction, key)
+                .map_err(database)?
+                .ok_or_else(|| StoreError::Database("the player row vanished".into()))
+        })
+    }
+
+    fn purge_players(&self, idle_since: UnixTime, now: UnixTime) -> Result<usize, StoreError> {
+        self.write(|transaction| sqlite_names::purge(transaction, idle_since, now))
     }
 
     fn player_by_key(&self, key: &str) -> Result<Option<Player>, StoreError> {
@@ -363,6 +363,15 @@ impl Store for SqliteStore {
             for line in chat {
                 insert_chat(transaction, name, line)?;
             }
+            // The newest lines only: a room's chat cannot fill the disk.
+            if let Some(last) = chat.last() {
+                transaction
+                    .execute(
+                        "DELETE FROM chat WHERE room = ?1 AND seq <= ?2",
+                        params![name, last.seq as i64 - CHAT_STORED as i64],
+                    )
+                    .map_err(database)?;
+            }
             Ok(())
         })
     }
@@ -382,18 +391,33 @@ impl Store for SqliteStore {
     fn rooms(&self) -> Result<Vec<SavedRoom>, StoreError> {
         let db = self.db();
         let mut statement = db
-            .prepare_cached("SELECT name, pgn, updated FROM rooms ORDER BY name")
+            .prepare_cached("SELECT name, pgn, updated, adjourned FROM rooms ORDER BY name")
             .map_err(database)?;
-        let rows = statement
-            .query_map([], |row| {
-                Ok(SavedRoom {
-                    name: row.get(0)?,
-                    pgn: row.get(1)?,
-                    updated: row.get(2)?,
-                })
-            })
-            .map_err(database)?;
+        let rows = statement.query_map([], saved_room).map_err(database)?;
         rows.collect::<Result<_, _>>().map_err(database)
+    }
+
+    fn room(&self, name: &str) -> Result<Option<SavedRoom>, StoreError> {
+        self.db()
+            .query_row(
+                "SELECT name, pgn, updated, adjourned FROM rooms WHERE name = ?1",
+                [name],
+                saved_room,
+            )
+            .optional()
+            .map_err(database)
+    }
+
+    fn adjourn_room(&self, name: &str, at: Option<UnixTime>) -> Result<(), StoreError> {
+        self.write(|transaction| {
+            transaction
+                .execute(
+                    "UPDATE rooms SET adjourned = ?2 WHERE name = ?1",
+                    params![name, at],
+                )
+                .map_err(database)?;
+            Ok(())
+        })
     }
 
     fn add_chat(&self, room: &str, line: &ChatLine) -> Result<(), StoreError> {
@@ -502,6 +526,15 @@ impl Store for SqliteStore {
     fn write_count(&self) -> u64 {
         self.writes.load(Ordering::Relaxed)
     }
+}
+
+fn saved_room(row: &Row) -> rusqlite::Result<SavedRoom> {
+    Ok(SavedRoom {
+        name: row.get(0)?,
+        pgn: row.get(1)?,
+        updated: row.get(2)?,
+        adjourned: row.get(3)?,
+    })
 }
 
 /// Adds (or replaces) one chat line of `room`.

@@ -1,4 +1,4 @@
-//! The tournaments' tables in SQLite (schema version 3).
+//! The tournaments' tables in SQLite (schema version 4).
 
 use rusqlite::{OptionalExtension, Row, Transaction, params};
 

@@ -61,7 +61,8 @@ fn a_new_database_is_created_migrated_and_reopened_with_its_data() {
         [SavedRoom {
             name: "k7".into(),
             pgn: "[Room \"k7\"]\n\n*\n".into(),
-            updated: 11
+            updated: 11,
+            adjourned: None,
         }]
     );
     let db = rusqlite::Connection::open(folder.path().join(DB_FILE)).unwrap();
@@ -162,7 +163,7 @@ fn a_damaged_database_is_refused() {
 }
 
 #[test]
-fn a_name_belongs_to_the_first_key_in_any_case_and_a_key_may_change_to_a_free_one() {
+fn a_name_belongs_to_the_first_key_in_any_case_and_a_key_keeps_its_own() {
     let folder = tempfile::tempdir().unwrap();
     let store = open(folder.path());
     store.sign_in("SHA256:ann", "alice", 1).unwrap();
@@ -180,25 +181,18 @@ fn a_name_belongs_to_the_first_key_in_any_case_and_a_key_may_change_to_a_free_on
         "the name Alice belongs to another player's key: connect with another name (Alice_, Alice3, Alice-)"
     );
     assert!(store.player_by_key("SHA256:eve").unwrap().is_none());
-    // The holder again, in another case: the same player, renamed to that spelling.
+    // The holder again, under any name: it keeps its own, and nothing else is pinned.
     assert_eq!(
         store.sign_in("SHA256:ann", "ALICE", 3).unwrap().name,
-        "ALICE"
+        "alice"
     );
-    // A free name: the key moves to it and frees the old one.
     let ann = store.sign_in("SHA256:ann", "ann", 4).unwrap();
     assert_eq!(
         (ann.name.as_str(), ann.first_seen, ann.last_seen),
-        ("ann", 1, 4)
+        ("alice", 1, 4)
     );
-    assert_eq!(
-        store.sign_in("SHA256:eve", "alice", 5).unwrap().name,
-        "alice"
-    );
-    assert_eq!(
-        store.player_by_name("ANN").unwrap().map(|p| p.key),
-        Some("SHA256:ann".to_owned())
-    );
+    assert!(store.player_by_name("ann").unwrap().is_none());
+    assert!(store.sign_in("SHA256:eve", "alice", 5).is_err());
     // Alternatives stay within the name limit.
     let long = "abcdefghijklmnop";
     store.sign_in("SHA256:long", long, 6).unwrap();

@@ -4,6 +4,8 @@ mod server_browse;
 mod server_club;
 mod server_gate;
 mod server_hardening;
+mod server_hoarding;
+mod server_jobs;
 mod server_limits;
 mod server_metrics;
 mod server_moderation;

@@ -166,7 +166,7 @@ async fn the_engine_queue_is_bounded_and_a_waiting_room_sees_its_place() {
     let mut busy = settings(dir.path());
     busy.engine_threads = 1;
     busy.engine_limits = search_limits(None, None, Some(4000));
-    busy.max_engine_queue = 1;
+    busy.jobs_queue = 1;
     let server = start(busy).await;
     let addr = server.addr;
     let mut ann = Terminal::open(addr, "ann", None, Some("new engine e1")).await;
@@ -180,7 +180,7 @@ async fn the_engine_queue_is_bounded_and_a_waiting_room_sees_its_place() {
     bob.wait_text("your game is number 1 in their queue").await;
     // The queue is full: no new engine room until it moves.
     let mut cy = Terminal::open(addr, "cy", None, Some("new engine e3")).await;
-    cy.wait_text("the engines are busy (1 games waiting").await;
+    cy.wait_text("the engines are busy (1 jobs waiting").await;
     // Each room gets its reply, in turn.
     ann.wait_text("1. ").await;
     bob.wait_text("Black thinks").await;

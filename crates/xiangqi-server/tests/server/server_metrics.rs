@@ -59,6 +59,9 @@ async fn metrics_show_the_series_and_they_move_with_the_games() {
         ("xiangqi_connections_open", "gauge"),
         ("xiangqi_rooms_open", "gauge"),
         ("xiangqi_engine_queue_length", "gauge"),
+        ("xiangqi_jobs_running", "gauge"),
+        ("xiangqi_jobs_refused", "counter"),
+        ("xiangqi_jobs_cancelled", "counter"),
         ("xiangqi_games_finished", "counter"),
         ("xiangqi_moves", "counter"),
         ("xiangqi_frames_drawn", "counter"),
@@ -142,5 +145,34 @@ async fn anything_but_a_scrape_gets_a_status_line_and_the_listener_goes_on() {
             .starts_with("HTTP/1.1 200 OK")
     );
     scrape(metrics).await;
+    server.stop(Duration::from_secs(2)).await;
+}
+
+/// Issue 39: silent connections held open kept every place of the listener (8 at once,
+/// 5 s each), so a scrape waited behind all of them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn silent_connections_do_not_starve_a_scrape() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut settings = settings(dir.path());
+    settings.metrics = Some("127.0.0.1:0".parse().unwrap());
+    let server = start(settings).await;
+    let metrics = server.metrics_addr.unwrap();
+    let mut silent = Vec::new();
+    for _ in 0..200 {
+        silent.push(TcpStream::connect(metrics).await.unwrap());
+    }
+    // Each one accepted at once, and the oldest of them let go for the newer.
+    let answer = ask(metrics, b"GET /metrics HTTP/1.1\r\n\r\n").await;
+    assert!(answer.starts_with("HTTP/1.1 200 OK\r\n"), "{answer}");
+    let mut dropped = 0;
+    for mut stream in silent {
+        let mut byte = [0u8; 1];
+        if let Ok(Ok(0)) =
+            tokio::time::timeout(Duration::from_millis(1), stream.read(&mut byte)).await
+        {
+            dropped += 1;
+        }
+    }
+    assert!(dropped >= 200 - 64, "{dropped} silent connections let go");
     server.stop(Duration::from_secs(2)).await;
 }

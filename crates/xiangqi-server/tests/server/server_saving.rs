@@ -44,6 +44,12 @@ impl Store for BreakableStore {
     fn sign_in(&self, key: &str, name: &str, now: UnixTime) -> Result<Player, StoreError> {
         self.inner.sign_in(key, name, now)
     }
+    fn rename(&self, key: &str, name: &str, now: UnixTime) -> Result<Player, StoreError> {
+        self.inner.rename(key, name, now)
+    }
+    fn purge_players(&self, idle_since: UnixTime, now: UnixTime) -> Result<usize, StoreError> {
+        self.inner.purge_players(idle_since, now)
+    }
     fn player_by_key(&self, key: &str) -> Result<Option<Player>, StoreError> {
         self.inner.player_by_key(key)
     }
@@ -82,6 +88,13 @@ impl Store for BreakableStore {
     }
     fn rooms(&self) -> Result<Vec<SavedRoom>, StoreError> {
         self.inner.rooms()
+    }
+    fn room(&self, name: &str) -> Result<Option<SavedRoom>, StoreError> {
+        self.inner.room(name)
+    }
+    fn adjourn_room(&self, name: &str, at: Option<UnixTime>) -> Result<(), StoreError> {
+        self.check()?;
+        self.inner.adjourn_room(name, at)
     }
     fn add_chat(&self, room: &str, line: &ChatLine) -> Result<(), StoreError> {
         self.check()?;

@@ -72,7 +72,10 @@ fn club() -> TournamentView {
 
 fn session(width: u16, height: u16) -> RemoteSession {
     let config = Config::load(None, None, &Default::default()).unwrap();
-    let mut session = RemoteSession::new(config, "xterm-256color", width, height).unwrap();
+    // The screen starts no work: a pool of one thread is enough.
+    let jobs = xiangqi_app::jobs::Jobs::new(1, 16, 8).unwrap();
+    let work = xiangqi_app::remote_work::RemoteWork::new(jobs, "127.0.0.1");
+    let mut session = RemoteSession::new(config, "xterm-256color", width, height, work).unwrap();
     session.show_lobby(Vec::new());
     session
 }
