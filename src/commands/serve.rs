@@ -5,7 +5,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use anyhow::{Context, bail};
-use xiangqi_app::config::{ServerAuth, ServerTable, merge_server};
+use xiangqi_app::config::{ServerAuth, ServerTable, TournamentCreators, merge_server};
 use xiangqi_server::{self as server, ServerSettings};
 
 use crate::cli::{GlobalArgs, ServeArgs};
@@ -66,6 +66,16 @@ pub fn run(args: &ServeArgs, global: &GlobalArgs) -> anyhow::Result<()> {
         ),
         None => None,
     };
+    settings.tournaments_open = table.tournaments == Some(TournamentCreators::Open);
+    if let Some(n) = table.max_tournaments_per_creator {
+        settings.max_tournaments_per_creator = n as usize;
+    }
+    if let Some(n) = table.max_tournament_players {
+        settings.max_tournament_players = n as usize;
+    }
+    if let Some(seconds) = table.tournament_no_show_s {
+        settings.no_show = Duration::from_secs(u64::from(seconds));
+    }
     if let Some(n) = table.engine_threads {
         settings.engine_threads = n as usize;
     }

@@ -28,6 +28,8 @@ mod rulings;
 mod server_archive;
 #[cfg(feature = "server")]
 mod server_openssh;
+#[cfg(feature = "server")]
+mod server_openssh_tournament;
 // The helpers of the server's own tests, shared rather than copied.
 #[cfg(feature = "server")]
 #[path = "../../crates/xiangqi-server/tests/server/server_support.rs"]

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use server_support::{PATIENCE, settings, start};
 use xiangqi_app::config::Notation;
 
-fn installed(program: &str) -> bool {
+pub(crate) fn installed(program: &str) -> bool {
     Command::new(program)
         .arg("-V")
         .output()
@@ -18,12 +18,12 @@ fn installed(program: &str) -> bool {
 }
 
 /// A tmux server of its own (its own socket), killed when dropped.
-struct Tmux {
-    socket: String,
+pub(crate) struct Tmux {
+    pub(crate) socket: String,
 }
 
 impl Tmux {
-    fn run(&self, args: &[&str]) -> String {
+    pub(crate) fn run(&self, args: &[&str]) -> String {
         let output = Command::new("tmux")
             .arg("-u")
             .args(["-L", &self.socket])
@@ -35,12 +35,12 @@ impl Tmux {
         String::from_utf8_lossy(&output.stdout).into_owned()
     }
 
-    fn screen(&self, pane: &str) -> String {
+    pub(crate) fn screen(&self, pane: &str) -> String {
         self.run(&["capture-pane", "-p", "-t", pane])
     }
 
     /// Waits (bounded) until `pane` shows `text`.
-    async fn wait_text(&self, pane: &str, text: &str) {
+    pub(crate) async fn wait_text(&self, pane: &str, text: &str) {
         let start = Instant::now();
         loop {
             let screen = self.screen(pane);

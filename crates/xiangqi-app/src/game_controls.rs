@@ -67,7 +67,11 @@ pub fn game_ended(app: &mut App) {
     app.log.push(LogKind::Result, text.clone());
     app.notify(text);
     let ruling = super::ruling_view::ended_view(app);
-    app.popups.push(Popup::GameOver { outcome, ruling });
+    app.popups.push(Popup::GameOver {
+        outcome,
+        ruling,
+        rematch: true,
+    });
 }
 
 /// Says why the rules refused, in the local game's words.

@@ -246,8 +246,10 @@ fn popup_key(app: &mut App, key: KeyEvent) -> Option<Request> {
         // In a room the game is the room's: `r` asks it for a rematch.
         // A line being typed when the game ended (the opponent's move or flag ended it)
         // is sent by its Enter, not lost to the popup.
-        Popup::GameOver { .. } if app.place() == keymap::Place::Room => match key.code {
-            KeyCode::Char('r' | 'R') if key.modifiers.is_empty() && app.input.is_empty() => {
+        Popup::GameOver { rematch, .. } if app.place() == keymap::Place::Room => match key.code {
+            KeyCode::Char('r' | 'R')
+                if rematch && key.modifiers.is_empty() && app.input.is_empty() =>
+            {
                 Some(Request::Command(Command::AskRoom(RoomAsk::Rematch)))
             }
             KeyCode::Enter if !app.input.is_empty() => on_key(app, key),

@@ -160,6 +160,9 @@ pub enum Popup {
     GameOver {
         outcome: xiangqi_core::board::rules::Outcome,
         ruling: Option<Box<RulingView>>,
+        /// Whether `r` offers a rematch: not in a tournament's room, whose director
+        /// pairs the next game.
+        rematch: bool,
     },
     /// `:ruling`: the arbiter's ruling on the game's repetition; any key closes it.
     Ruling(Box<RulingView>),

@@ -242,6 +242,7 @@ mod tests {
             rated: false,
             started: 86_400 * 365,
             ended: 86_400 * 365,
+            tournament: None,
         };
         let lines = games_lines(&[ArchivedGame { id: 7, game }]);
         assert!(lines.iter().all(|line| line.width() <= 78), "{lines:#?}");

@@ -292,9 +292,19 @@ impl Client {
         }
     }
 
-    /// The archive's commands given without a terminal: printed, exit status 0, or 2
-    /// with the reason on standard error.
+    /// The archive's (and the tournaments') commands given without a terminal: printed,
+    /// exit status 0, or 2 with the reason on standard error.
     async fn archive_command(&self, command: LobbyCommand) -> Result<String, String> {
+        let actor = super::tournament::Actor {
+            key: self.key().map(str::to_owned),
+            name: self.name.clone().unwrap_or_default(),
+            admin: self
+                .key()
+                .is_some_and(|key| self.hub.settings.admins.contains(key)),
+        };
+        if let Some(answer) = super::tournament::script_command(&self.hub, actor, &command).await {
+            return answer;
+        }
         let db = &self.hub.db;
         match command {
             LobbyCommand::Games(name) => Ok(archive::games(db, name, self.asker())
@@ -560,7 +570,10 @@ impl Handler for Client {
                 | LobbyCommand::Help
                 | LobbyCommand::Games(_)
                 | LobbyCommand::Pgn(_)
-                | LobbyCommand::Top),
+                | LobbyCommand::Top
+                | LobbyCommand::Tournaments
+                | LobbyCommand::Standings { .. }
+                | LobbyCommand::Tournament(_)),
             ) if self.opening.get(&channel).is_some_and(|o| o.pty.is_none()) => {
                 match self.archive_command(command).await {
                     Ok(text) => self.finish(channel, session, &text, 0),

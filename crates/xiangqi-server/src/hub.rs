@@ -26,6 +26,8 @@ use xiangqi_app::train::SchoolTables;
 
 #[path = "hub_tasks.rs"]
 mod tasks;
+#[path = "hub_tournament.rs"]
+mod tournament_rooms;
 pub use tasks::expire_rooms_every_minute;
 
 #[path = "hub_adjourn.rs"]
@@ -136,6 +138,8 @@ pub struct Hub {
     /// Names of saved rooms the server could not read, kept for a person to look at
     /// (never written over), with the reason.
     kept: Mutex<BTreeMap<String, String>>,
+    /// The tournaments, run by their director (`tournament.rs`).
+    pub tournaments: crate::tournament::Tournaments,
     /// Games adjourned: their players are away.
     adjourned: AdjournedGames,
 }
@@ -175,7 +179,9 @@ impl Hub {
         if !rooms.is_empty() {
             log(&format!("restored {} unfinished rooms", rooms.len()));
         }
+        let tournaments = crate::tournament::Tournaments::load(db.as_ref());
         Ok(Arc::new(Hub {
+            tournaments,
             saver: Saver::new(Arc::clone(&db)),
             moderation: Moderators::new(
                 settings.rooms_per_minute,
@@ -539,10 +545,16 @@ impl Hub {
         Ok(value)
     }
 
-    /// Closes the room `name` now (an admin's `:close`): it leaves the list, its
-    /// sessions go back to the lobby told `why`, and nothing of it is restored on a
-    /// restart (a finished game's file is kept, its name stays taken).
-    pub fn close(self: &Arc<Self>, name: &str, why: String) -> Result<(), String> {
+    /// Closes the room `name` now (an admin's `:close`, a tournament's no-show: the
+    /// log's `cause`): it leaves the list, its sessions go back to the lobby told
+    /// `why`, and nothing of it is restored on a restart (a finished game's file is
+    /// kept, its name stays taken).
+    pub fn close(
+        self: &Arc<Self>,
+        name: &str,
+        why: String,
+        cause: &'static str,
+    ) -> Result<(), String> {
         let room = self
             .rooms()
             .remove(name)
@@ -562,8 +574,8 @@ impl Hub {
         tracing::info!(
             event = "room_closed",
             room = %name,
-            why = "admin",
-            "room {name} closed by an admin"
+            why = cause,
+            "room {name} closed ({cause})"
         );
         self.lobby.send_modify(|version| *version += 1);
         Ok(())

@@ -26,6 +26,7 @@ mod saver;
 mod session;
 mod stats;
 pub mod store;
+mod tournament;
 
 use std::collections::BTreeSet;
 use std::net::SocketAddr;
@@ -113,6 +114,16 @@ pub struct ServerSettings {
     pub sweep_every: Duration,
     /// Where `/metrics` is served (Prometheus text), if anywhere.
     pub metrics: Option<SocketAddr>,
+    /// Every key holder may create tournaments (`[server] tournaments = "open"`);
+    /// otherwise only the admins.
+    pub tournaments_open: bool,
+    /// Tournaments not finished yet one player (not an admin) may organise (3).
+    pub max_tournaments_per_creator: usize,
+    /// Players one tournament may have (100).
+    pub max_tournament_players: usize,
+    /// A tournament player who has not made a first move this long after the pairing
+    /// (Black: after Red's first move) loses by forfeit (2 minutes).
+    pub no_show: Duration,
 }
 
 impl ServerSettings {
@@ -151,6 +162,10 @@ impl ServerSettings {
             say_per_minute: 20,
             sweep_every: Duration::from_secs(60),
             metrics: None,
+            tournaments_open: false,
+            max_tournaments_per_creator: 3,
+            max_tournament_players: 100,
+            no_show: Duration::from_secs(120),
         }
     }
 
@@ -365,6 +380,7 @@ async fn start_locked(
     hub.saver.start();
     hub.resume_engines();
     tokio::spawn(hub::expire_rooms_every_minute(Arc::clone(&hub)));
+    tokio::spawn(tournament::run_director(Arc::clone(&hub)));
     let accept = tokio::spawn(listener::accept_loop(
         listener,
         config,

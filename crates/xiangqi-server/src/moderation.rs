@@ -269,6 +269,7 @@ pub async fn carry_out(
             .close(
                 room,
                 format!("room {room} was closed by the server's admin"),
+                "admin",
             )
             .map(|()| format!("room {room} closed; its players are back in the lobby")),
     };

@@ -80,6 +80,8 @@ pub struct RoomState {
     pub clock: GameClock,
     /// Where the clocks read the time.
     pub time: Arc<dyn TimeSource>,
+    /// The tournament game the room holds, if any (no rematch in it).
+    pub tournament: Option<crate::tournament::TournamentGame>,
     /// The side that asked for a rematch, waiting for the other's `:rematch`.
     rematch: Option<Color>,
     chat: VecDeque<(u64, String)>,
@@ -136,6 +138,7 @@ impl RoomState {
             not_saved: None,
             clock: GameClock::new(None, None),
             time: Arc::new(MonotonicTime::default()),
+            tournament: None,
             rematch: None,
             chat: VecDeque::new(),
             chat_next: 0,
@@ -320,7 +323,9 @@ impl RoomState {
         let away = self
             .players_away_since
             .is_some_and(|since| now.saturating_duration_since(since) >= after);
-        away && self.game.ply() > 0 && !self.is_over()
+        // Not a tournament's game: its clock (a tournament always has one) ends it, and
+        // its round waits for it; adjourned, its room would look closed to the director.
+        away && self.game.ply() > 0 && !self.is_over() && self.tournament.is_none()
     }
 
     /// Whether the room may be closed, nobody having been in it for `expiry`: only a
@@ -330,7 +335,8 @@ impl RoomState {
         let idle = self
             .vacant_since
             .is_some_and(|since| now.saturating_duration_since(since) >= expiry);
-        idle && (self.game.ply() == 0 || self.is_over())
+        // A tournament game nobody came to is the tournament's to end (a no-show).
+        idle && ((self.game.ply() == 0 && self.tournament.is_none()) || self.is_over())
     }
 
     pub fn seat_name(&self, color: Color) -> String {
@@ -395,6 +401,11 @@ impl RoomState {
     pub fn rematch(&mut self, side: Color) -> Result<&'static str, String> {
         if !self.is_over() {
             return Err("the game is on: :rematch is for after it".to_owned());
+        }
+        if self.tournament.is_some() {
+            return Err(
+                "a tournament game has no rematch: the tournament pairs the next".to_owned(),
+            );
         }
         if self.engine_side.is_none() && self.seats.iter().any(Option::is_none) {
             return Err("nobody to play a rematch with".to_owned());
@@ -549,6 +560,7 @@ impl RoomState {
             clock: self.clock.clone(),
             time: Arc::clone(&self.time),
             rated: self.rated,
+            event: self.tournament.as_ref().map(|game| game.label()),
         }
     }
 

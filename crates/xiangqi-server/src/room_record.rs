@@ -28,6 +28,11 @@ const TAG_STARTED: &str = "RoomStarted";
 const TAG_DRAW_OFFER: &str = "DrawOffer";
 /// The side whose request to take back waits for an answer.
 const TAG_TAKEBACK: &str = "TakebackAsked";
+/// A tournament game's tournament (name and id), round and board.
+const TAG_TOURNAMENT: &str = "Tournament";
+const TAG_TOURNAMENT_ID: &str = "TournamentId";
+const TAG_TOURNAMENT_ROUND: &str = "TournamentRound";
+const TAG_TOURNAMENT_BOARD: &str = "TournamentBoard";
 
 /// The identity of a seat as the archive and ratings know it: a key, or nobody.
 pub fn key_of(identity: &str) -> Option<String> {
@@ -74,6 +79,12 @@ pub fn room_pgn(room: &RoomState) -> String {
     if let Some(side) = pending.takeback {
         tag(TAG_TAKEBACK, side_tag(side));
     }
+    if let Some(game) = &room.tournament {
+        tag(TAG_TOURNAMENT, &game.event);
+        tag(TAG_TOURNAMENT_ID, &game.id.tournament.to_string());
+        tag(TAG_TOURNAMENT_ROUND, &game.id.round.to_string());
+        tag(TAG_TOURNAMENT_BOARD, &game.id.board.to_string());
+    }
     if let Some((text, result)) = room.ended() {
         tag(TAG_TERMINATION, &text);
         record.result = result;
@@ -115,7 +126,14 @@ pub fn finished_game(room: &RoomState, ended: UnixTime) -> Option<FinishedGame> 
     let mut record: GameRecord = room.game.to_record();
     record.tags.clear();
     let mut tag = |name: &str, value: &str| record.tags.push((name.to_owned(), value.to_owned()));
-    tag("Event", "xiangqi-tui");
+    match &room.tournament {
+        // A tournament's games carry its name and their round ("-": an arena has none).
+        Some(game) => {
+            tag("Event", &game.event);
+            tag("Round", &game.round_tag());
+        }
+        None => tag("Event", "xiangqi-tui"),
+    }
     tag("Site", &format!("room {}", room.name));
     tag(
         "Date",
@@ -137,6 +155,7 @@ pub fn finished_game(room: &RoomState, ended: UnixTime) -> Option<FinishedGame> 
         rated,
         started: room.started,
         ended,
+        tournament: room.tournament.as_ref().map(|game| game.id),
     })
 }
 
@@ -166,6 +185,20 @@ pub fn legacy_finished(text: &str) -> Result<FinishedGame, String> {
         rated: false,
         started: now,
         ended: now,
+        tournament: None,
+    })
+}
+
+/// The tournament game a room's record names, if any.
+fn tournament_game(record: &GameRecord) -> Option<crate::tournament::TournamentGame> {
+    let number = |name: &str| record.tag(name)?.parse::<u32>().ok();
+    Some(crate::tournament::TournamentGame {
+        id: crate::store::BoardId {
+            tournament: record.tag(TAG_TOURNAMENT_ID)?.parse().ok()?,
+            round: number(TAG_TOURNAMENT_ROUND)?,
+            board: number(TAG_TOURNAMENT_BOARD)?,
+        },
+        event: record.tag(TAG_TOURNAMENT)?.to_owned(),
     })
 }
 
@@ -224,6 +257,7 @@ pub fn parse_room(text: &str) -> Result<Option<RoomState>, String> {
     }
     room.seats = [red, black];
     room.rated = record.tag(TAG_RATED) != Some("no");
+    room.tournament = tournament_game(&record);
     if let Some(started) = record.tag(TAG_STARTED).and_then(|t| t.parse().ok()) {
         room.started = started;
     }
@@ -293,6 +327,46 @@ mod tests {
         assert!(
             !text.contains("DrawOffer") && !text.contains("Takeback"),
             "{text}"
+        );
+    }
+
+    #[test]
+    fn a_tournament_room_reads_back_with_its_board_and_archives_with_its_round() {
+        let seat = |id: &str, name: &str| Seat {
+            identity: id.into(),
+            name: name.into(),
+            connected: 0,
+        };
+        let mut room = RoomState::new(
+            "club-2-1",
+            RoomKind::Human,
+            seat("SHA256:bob", "bob"),
+            Position::startpos(),
+        );
+        room.seats[0] = Some(seat("SHA256:ann", "ann"));
+        room.set_control(Some("5+3".parse().unwrap()));
+        let game = crate::tournament::TournamentGame {
+            id: crate::store::BoardId {
+                tournament: 3,
+                round: 2,
+                board: 1,
+            },
+            event: "club".into(),
+        };
+        room.tournament = Some(game.clone());
+        // Before any move, as after a pairing.
+        let back = parse_room(&room_pgn(&room)).unwrap().unwrap();
+        assert_eq!(back.tournament, Some(game.clone()));
+        assert_eq!(back.side_of("SHA256:ann"), Some(Color::Red));
+        room.resign(Color::Red).unwrap();
+        let archived = finished_game(&room, 0).unwrap();
+        assert_eq!(archived.tournament, Some(game.id));
+        assert!(
+            archived
+                .pgn
+                .contains("[Event \"club\"]\n[Round \"2\"]\n[Site \"room club-2-1\"]"),
+            "{}",
+            archived.pgn
         );
     }
 

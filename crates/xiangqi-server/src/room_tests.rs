@@ -234,3 +234,30 @@ fn arrivals_and_departures_are_told() {
     );
     assert_eq!(room.spectators, 0);
 }
+
+#[test]
+fn a_tournament_game_is_never_adjourned_its_clock_ends_it() {
+    let away = |name: &str| Seat {
+        connected: 0,
+        ..seat(name)
+    };
+    let mut room = RoomState::new(
+        "club-1-1",
+        RoomKind::Human,
+        away("bob"),
+        Position::startpos(),
+    );
+    room.seats[0] = Some(away("ann"));
+    room.play(Color::Red, mv("h2e2")).unwrap();
+    let later = Instant::now() + Duration::from_secs(3600);
+    assert!(room.adjourn_due(Duration::from_secs(60), later));
+    room.tournament = Some(crate::tournament::TournamentGame {
+        id: crate::store::BoardId {
+            tournament: 1,
+            round: 1,
+            board: 1,
+        },
+        event: "club".into(),
+    });
+    assert!(!room.adjourn_due(Duration::from_secs(60), later));
+}

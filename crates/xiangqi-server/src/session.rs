@@ -30,6 +30,8 @@ use super::room::Departure;
 
 #[path = "session_lobby.rs"]
 mod lobby;
+#[path = "session_tournament.rs"]
+mod tournament;
 
 /// Largest window accepted; bigger requests are clamped (a frame's cost grows with it).
 pub const MAX_COLUMNS: u16 = 400;
@@ -125,6 +127,8 @@ enum Place {
     Archive,
     /// The puzzle trainer (or the endgame school): the player's own screen.
     Training,
+    /// A tournament's screen, by its name.
+    Tournament(String),
 }
 
 struct Session {
@@ -135,6 +139,10 @@ struct Session {
     room_version: watch::Receiver<u64>,
     quit: bool,
     bad_codes: u32,
+    /// The tournament board last opened by itself (it opens once).
+    auto_opened: Option<String>,
+    /// The last bye this player was told of ("club 2": the tournament and round).
+    bye_told: Option<String>,
 }
 
 /// Runs the session on `channel` until the player leaves, the link drops or the server
@@ -170,6 +178,8 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
         place: Place::Lobby,
         quit: false,
         bad_codes: 0,
+        auto_opened: None,
+        bye_told: None,
         start,
     };
     let admin = crate::moderation::is_admin(&hub, session.key());
@@ -194,6 +204,7 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
             .register(&session.start.name, session.key(), session.start.addr);
     session.begin().await;
     let mut lobby = hub.lobby.subscribe();
+    let mut tournaments = hub.tournaments.changed.subscribe();
     let mut shutdown = hub.shutdown.subscribe();
     let mut rate = RateLimit::new(hub.settings.input_bytes_per_second);
     let mut idle = Box::pin(tokio::time::sleep(hub.settings.idle_timeout));
@@ -250,6 +261,10 @@ pub async fn run(hub: Arc<Hub>, mut channel: russh::Channel<Msg>, start: Session
             }
             changed = lobby.changed(), if !in_room => {
                 pacer.lobby_changed |= changed.is_ok();
+            }
+            Ok(()) = tournaments.changed() => {
+                session.tournaments_changed();
+                pacer.redraw = true;
             }
             () = tokio::time::sleep_until(next_frame), if pacer.pending() => {
                 session.frame(&mut pacer, &mut rate, &output);
@@ -416,8 +431,13 @@ impl Session {
         if pacer.room_changed {
             self.refresh_room();
         }
-        if pacer.lobby_changed && matches!(self.place, Place::Lobby) {
-            self.show_lobby();
+        if pacer.lobby_changed {
+            match self.place {
+                Place::Lobby => self.show_lobby(),
+                // Its boards' moves.
+                Place::Tournament(_) => self.refresh_tournament(),
+                _ => {}
+            }
         }
         pacer.drawn();
         self.draw(output);
@@ -436,7 +456,7 @@ impl Session {
     fn goodbye(&self) -> String {
         let room = match &self.place {
             Place::Room { room, .. } => Some(Arc::clone(room)),
-            Place::Lobby | Place::Archive | Place::Training => {
+            Place::Lobby | Place::Archive | Place::Training | Place::Tournament(_) => {
                 self.hub.seat_of(&self.start.identity)
             }
         };

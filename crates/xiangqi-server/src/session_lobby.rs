@@ -93,6 +93,12 @@ impl Session {
             },
             LobbyCommand::Resume(code) => self.resume(&code).await,
             LobbyCommand::Rename(new_name) => self.rename(&new_name).await,
+            LobbyCommand::Tournaments => {
+                self.show_tournaments();
+                Ok(())
+            }
+            LobbyCommand::Standings { name, .. } => self.show_tournament(&name),
+            LobbyCommand::Tournament(command) => self.tournament_command(command).await,
             LobbyCommand::Watch(room_name) => match self.hub.room(&room_name) {
                 Some(room) => {
                     self.enter(room, true, false);
@@ -276,6 +282,7 @@ impl Session {
             clock: xiangqi_core::clock::GameClock::new(None, None),
             time: Arc::new(xiangqi_core::clock::MonotonicTime::default()),
             rated: record.tag("Rated") != Some("no"),
+            event: None,
         });
         self.place = Place::Archive;
         Ok(())

@@ -12,6 +12,7 @@ mod frames;
 mod remote;
 mod remote_input;
 mod remote_lobby;
+mod remote_tournament;
 mod style;
 mod terminal;
 mod view;

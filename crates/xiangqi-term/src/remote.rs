@@ -14,7 +14,9 @@ use xiangqi_app::key::{KeyCode, KeyModifiers};
 
 use xiangqi_app::config::Config;
 use xiangqi_app::config::theme::ColorEnv;
-use xiangqi_app::game::{LobbyCommand, Moderation, RoomKind, RoomSummary, RoomView};
+use xiangqi_app::game::{
+    LobbyCommand, Moderation, RoomKind, RoomSummary, RoomView, TournamentView,
+};
 use xiangqi_core::board::{Color, Move};
 use xiangqi_engine::engine::SearchInfo;
 use xiangqi_engine::service::{SearchId, SearchRequest};
@@ -222,13 +224,30 @@ impl RemoteSession {
 
     /// Shows the lobby with `rooms`.
     pub fn show_lobby(&mut self, rooms: Vec<RoomSummary>) {
+        self.enter_lobby();
+        self.lobby.tournament = None;
+        self.lobby.set_rooms(rooms);
+    }
+
+    fn enter_lobby(&mut self) {
         if !matches!(self.screen, Screen::Lobby) {
             self.leave_work();
             self.leave_training();
             self.screen = Screen::Lobby;
             self.needs_clear = true;
         }
-        self.lobby.set_rooms(rooms);
+    }
+
+    /// Shows a tournament's screen in the lobby (entering it or following its changes).
+    pub fn show_tournament(&mut self, view: TournamentView) {
+        self.enter_lobby();
+        self.lobby.set_tournament(view);
+    }
+
+    /// A banner over the room just opened (a tournament pairing): `title` and `text`
+    /// until a key closes it.
+    pub fn show_banner(&mut self, title: String, text: String) {
+        self.app.popups.push(Popup::Message { title, text });
     }
 
     /// The player's adjourned games, listed under the rooms.
@@ -284,6 +303,14 @@ impl RemoteSession {
             if !was_over && self.app.game_over() {
                 // The local game's ending: log line, status line and the result popup.
                 xiangqi_app::game_controls::game_ended(&mut self.app);
+                if view.event.is_some() {
+                    // A tournament's game: its director pairs the next, no rematch.
+                    for popup in &mut self.app.popups {
+                        if let Popup::GameOver { rematch, .. } = popup {
+                            *rematch = false;
+                        }
+                    }
+                }
             } else if !self.app.game_over() {
                 // A rematch: the last game's popup goes.
                 self.app
@@ -607,16 +634,30 @@ impl RemoteSession {
             lobby,
             ..
         } = self;
-        match screen {
-            Screen::Lobby => terminal.draw(|frame| remote_lobby::draw(lobby, app, frame))?,
-            Screen::Room(_) | Screen::Train => terminal.draw(|frame| view(app, frame))?,
-        };
+        terminal.draw(|frame| draw_screen(screen, lobby, app, frame))?;
         Ok(self.sink.take())
+    }
+
+    /// Draws what the session shows into `frame` (any backend: the tests' too).
+    pub fn draw(&self, frame: &mut ratatui::Frame) {
+        draw_screen(&self.screen, &self.lobby, &self.app, frame);
     }
 
     /// The text of the lobby's input line (for tests).
     pub fn lobby_input(&self) -> &InputLine {
         &self.lobby.line
+    }
+}
+
+fn draw_screen(
+    screen: &Screen,
+    lobby: &remote_lobby::Lobby,
+    app: &App,
+    frame: &mut ratatui::Frame,
+) {
+    match screen {
+        Screen::Lobby => remote_lobby::draw(lobby, app, frame),
+        Screen::Room(_) | Screen::Train => view(app, frame),
     }
 }
 
@@ -641,6 +682,10 @@ fn status_text(view: &RoomView) -> String {
         );
     }
     let mut parts = vec![format!("room {}", view.name)];
+    // After the room's name, which a narrow status line drops first.
+    if let Some(event) = &view.event {
+        parts.push(event.clone());
+    }
     let me = match view.my_side {
         Some(Color::Red) => "you: Red",
         Some(Color::Black) => "you: Black",

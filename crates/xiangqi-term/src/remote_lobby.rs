@@ -11,8 +11,8 @@ use xiangqi_app::action::{Command, LobbyKey};
 use xiangqi_app::keymap::{self, Pane, Place};
 
 use xiangqi_app::game::{
-    LOBBY_HELP, LOBBY_USAGE, LobbyCommand, Moderation, RoomKind, RoomSummary, lobby_help_lines,
-    room_headings, room_line,
+    LOBBY_HELP, LOBBY_USAGE, LobbyCommand, Moderation, RoomKind, RoomSummary, TournamentCommand,
+    TournamentView, lobby_help_lines, room_headings, room_line,
 };
 
 use super::remote::Intent;
@@ -34,6 +34,8 @@ pub struct Lobby {
     pub help: bool,
     /// A list shown in place of the rooms (`games`, `top`).
     pub page: Option<Page>,
+    /// A tournament's screen shown in place of the rooms, and the board chosen on it.
+    pub tournament: Option<(TournamentView, usize)>,
     /// The player's adjourned games, one line each, shown under the rooms.
     pub adjourned: Vec<String>,
 }
@@ -58,23 +60,41 @@ enum Shown<'a> {
     Rooms,
     Help,
     Page(&'a Page),
+    Tournament(&'a TournamentView, usize),
 }
 
 impl Lobby {
     fn shown(&self) -> Shown<'_> {
-        match (&self.page, self.help) {
-            (_, true) => Shown::Help,
-            (Some(page), false) => Shown::Page(page),
-            (None, false) => Shown::Rooms,
+        match (&self.page, self.help, &self.tournament) {
+            (_, true, _) => Shown::Help,
+            (Some(page), false, _) => Shown::Page(page),
+            (None, false, Some((view, selected))) => Shown::Tournament(view, *selected),
+            (None, false, None) => Shown::Rooms,
         }
+    }
+
+    /// Shows `view` in place of the rooms; the board chosen stays when it is the same
+    /// tournament.
+    pub fn set_tournament(&mut self, view: TournamentView) {
+        let selected = match &self.tournament {
+            Some((old, selected)) if old.name == view.name => {
+                (*selected).min(view.boards.len().saturating_sub(1))
+            }
+            // The viewer's own board first.
+            _ => view.boards.iter().position(|b| b.mine).unwrap_or(0),
+        };
+        self.help = false;
+        self.page = None;
+        self.tournament = Some((view, selected));
     }
 
     /// Moves the selection of the list shown by `delta` rows.
     fn select(&mut self, delta: isize) {
-        let (selected, len) = match (&mut self.page, self.help) {
-            (_, true) => return,
-            (Some(page), false) => (&mut page.selected, page.rows.len()),
-            (None, false) => (&mut self.selected, self.rooms.len()),
+        let (selected, len) = match (&mut self.page, self.help, &mut self.tournament) {
+            (_, true, _) => return,
+            (Some(page), false, _) => (&mut page.selected, page.rows.len()),
+            (None, false, Some((view, selected))) => (selected, view.boards.len()),
+            (None, false, None) => (&mut self.selected, self.rooms.len()),
         };
         *selected = selected
             .saturating_add_signed(delta)
@@ -100,8 +120,15 @@ impl Lobby {
                     Some(Ok(Command::Lobby(LobbyKey::Run))) => return self.submit(),
                     Some(Ok(Command::Lobby(LobbyKey::Back))) => {
                         self.line.clear();
+                        let over_tournament =
+                            !self.help && self.page.is_none() && self.tournament.is_some();
                         self.help = false;
                         self.page = None;
+                        if over_tournament {
+                            // The session leaves the tournament's screen too.
+                            self.tournament = None;
+                            return vec![Intent::Lobby(LobbyCommand::Rooms)];
+                        }
                     }
                     _ => {
                         self.line.edit_key(&key);
@@ -125,6 +152,20 @@ impl Lobby {
                 Some((_, command)) => Some(command.clone()),
                 None => return Vec::new(),
             },
+            // A board: one's own to play, another to watch.
+            Shown::Tournament(view, selected) => {
+                let Some(board) = view.boards.get(selected) else {
+                    return Vec::new();
+                };
+                let Some(room) = board.room.clone() else {
+                    return Vec::new();
+                };
+                Some(if board.mine {
+                    LobbyCommand::Join(room)
+                } else {
+                    LobbyCommand::Watch(room)
+                })
+            }
             // A room: take an open seat, else watch.
             Shown::Rooms => {
                 let Some(room) = self.rooms.get(self.selected) else {
@@ -145,6 +186,15 @@ impl Lobby {
         self.page = None;
         if let Some(command) = chosen {
             return vec![Intent::Lobby(command)];
+        }
+        // On a tournament's screen, `say` speaks in its chat.
+        if let (Some((view, _)), Some(said)) = (&self.tournament, text.strip_prefix("say ")) {
+            return vec![Intent::Lobby(LobbyCommand::Tournament(
+                TournamentCommand::Say {
+                    name: view.name.clone(),
+                    text: said.trim().to_owned(),
+                },
+            ))];
         }
         if let Some(command) = Moderation::parse_line(&text) {
             return match command {
@@ -191,18 +241,28 @@ pub fn draw(lobby: &Lobby, app: &App, frame: &mut Frame) {
             format!(" {} (Esc: the rooms) ", page.title),
         ),
         Shown::Rooms => (room_lines(lobby, app), " xiangqi rooms ".to_owned()),
+        Shown::Tournament(view, _) => (
+            Vec::new(),
+            format!(" tournament {} (Esc: the rooms) ", view.name),
+        ),
     };
     let block = Block::new()
         .borders(Borders::ALL)
         .border_style(palette.pane_border_focused)
         .title(Span::styled(title, palette.pane_title));
-    let mut paragraph = Paragraph::new(lines).block(block).style(palette.pane);
-    // The help and the words of an empty room list are text to read whole: they wrap.
-    let prose = lobby.help || (matches!(shown, Shown::Rooms) && lobby.rooms.is_empty());
-    if prose {
-        paragraph = paragraph.wrap(Wrap { trim: false });
+    if let Shown::Tournament(view, selected) = shown {
+        let inside = block.inner(list);
+        frame.render_widget(block, list);
+        crate::remote_tournament::draw(view, selected, palette, inside, frame);
+    } else {
+        let mut paragraph = Paragraph::new(lines).block(block).style(palette.pane);
+        // The help and the words of an empty room list are text to read whole: they wrap.
+        let prose = lobby.help || (matches!(shown, Shown::Rooms) && lobby.rooms.is_empty());
+        if prose {
+            paragraph = paragraph.wrap(Wrap { trim: false });
+        }
+        frame.render_widget(paragraph, list);
     }
-    frame.render_widget(paragraph, list);
     // The keys of the list shown, nothing else's, named as the keymap binds them.
     let name = |pane, command| keymap::key_name(pane, command).unwrap_or_default();
     let choose = format!(
@@ -218,6 +278,7 @@ pub fn draw(lobby: &Lobby, app: &App, frame: &mut Frame) {
             format!(" {choose}: {} | {back}: the rooms", page.opening)
         }
         Shown::Page(_) | Shown::Help => format!(" {back}: the rooms"),
+        Shown::Tournament(..) => format!(" {choose}: a board | say TEXT: chat"),
     };
     let quit = name(Pane::Any, Command::Quit);
     // Where the whole line does not fit, the list's keys and the way out matter most.

@@ -23,6 +23,7 @@ fn room(my_side: Option<Color>, game: GameState) -> RoomView {
         clock: xiangqi_core::clock::GameClock::new(None, None),
         time: std::sync::Arc::new(xiangqi_core::clock::MonotonicTime::default()),
         rated: true,
+        event: None,
     }
 }
 

@@ -32,7 +32,8 @@ pub use loaded::Config;
 pub use paths::{CONFIG_FILE_NAME, ConfigLocation, THEMES_DIR_NAME, user_themes_dir};
 pub use raw_value::RawValue;
 pub use server::{
-    ListenAddress, MaxStartups, SERVER_KEY, SERVER_KEYS, ServerAuth, ServerTable, merge_server,
+    ListenAddress, MaxStartups, SERVER_KEY, SERVER_KEYS, ServerAuth, ServerTable,
+    TournamentCreators, merge_server,
 };
 pub use settings::{BUILTIN_ENGINE, MAX_DEPTH, MAX_HASH_MB, NO_LIMIT, merge};
 pub use threads::{AUTO_THREADS, Threads};

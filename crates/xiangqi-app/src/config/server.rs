@@ -74,6 +74,28 @@ pub struct ServerTable {
     pub say_per_minute: Option<u32>,
     /// Where Prometheus reads `/metrics` (none: no metrics).
     pub metrics: Option<ListenAddress>,
+    /// Who may create tournaments.
+    pub tournaments: Option<TournamentCreators>,
+    /// Tournaments not finished yet one player (not an admin) may organise.
+    pub max_tournaments_per_creator: Option<u32>,
+    /// Players one tournament may have.
+    pub max_tournament_players: Option<u32>,
+    /// Seconds a tournament player has for a first move before losing by forfeit.
+    pub tournament_no_show_s: Option<u32>,
+}
+
+/// Who may create tournaments (`[server] tournaments`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TournamentCreators {
+    /// Only the admins.
+    #[default]
+    Admins,
+    /// Every player with a key.
+    Open,
+}
+
+impl TournamentCreators {
+    pub const NAMES: [&str; 2] = ["admins", "open"];
 }
 
 /// An address to listen on as written: an IP address or a host name, and a port
@@ -238,6 +260,10 @@ pub const SERVER_KEYS: &[&str] = &[
     "new_names_per_hour",
     "say_per_minute",
     "metrics",
+    "tournaments",
+    "max_tournaments_per_creator",
+    "max_tournament_players",
+    "tournament_no_show_s",
 ];
 
 fn number(key: &str, raw: RawValue<'_>, min: u32, max: u32) -> Result<u32, ConfigProblem> {
@@ -334,6 +360,36 @@ impl ServerTable {
             "listen" => self.listen = Some(address(&key, raw, "127.0.0.1:2222")?),
             "metrics" => self.metrics = Some(address(&key, raw, "127.0.0.1:9464")?),
             "rooms_per_minute" => self.rooms_per_minute = Some(number(&key, raw, 1, 10_000)?),
+            "tournaments" => {
+                let value = text(&key, raw, "\"admins\" or \"open\"")?;
+                self.tournaments = Some(match value {
+                    "admins" => TournamentCreators::Admins,
+                    "open" => TournamentCreators::Open,
+                    other => {
+                        let allowed: Vec<String> = TournamentCreators::NAMES
+                            .iter()
+                            .map(|name| (*name).to_owned())
+                            .collect();
+                        return Err(ConfigProblem::UnknownName {
+                            key,
+                            kind: "tournament creators".to_owned(),
+                            value: other.to_owned(),
+                            suggestion: closest(other, allowed.iter().map(String::as_str))
+                                .map(str::to_owned),
+                            allowed,
+                        });
+                    }
+                });
+            }
+            "max_tournaments_per_creator" => {
+                self.max_tournaments_per_creator = Some(number(&key, raw, 1, 1000)?)
+            }
+            "max_tournament_players" => {
+                self.max_tournament_players = Some(number(&key, raw, 2, 2000)?)
+            }
+            "tournament_no_show_s" => {
+                self.tournament_no_show_s = Some(number(&key, raw, 10, 3600)?)
+            }
             "rooms_per_identity" => self.rooms_per_identity = Some(number(&key, raw, 1, 10_000)?),
             "adjourn_after_min" => self.adjourn_after_min = Some(number(&key, raw, 1, 10_080)?),
             "forfeit_after_days" => self.forfeit_after_days = Some(number(&key, raw, 1, 365)?),
@@ -478,6 +534,12 @@ pub fn merge_server(file: &ServerTable, flags: &ServerTable) -> ServerTable {
         new_names_per_hour: flags.new_names_per_hour.or(file.new_names_per_hour),
         say_per_minute: flags.say_per_minute.or(file.say_per_minute),
         metrics: flags.metrics.clone().or_else(|| file.metrics.clone()),
+        tournaments: flags.tournaments.or(file.tournaments),
+        max_tournaments_per_creator: flags
+            .max_tournaments_per_creator
+            .or(file.max_tournaments_per_creator),
+        max_tournament_players: flags.max_tournament_players.or(file.max_tournament_players),
+        tournament_no_show_s: flags.tournament_no_show_s.or(file.tournament_no_show_s),
     }
 }
 

@@ -226,3 +226,43 @@ fn listen_addresses_take_host_names_looked_up_at_start() {
 fn named_port(port: u16) -> ListenAddress {
     format!("localhost:{port}").parse().unwrap()
 }
+
+#[test]
+fn tournament_keys_are_read_and_bad_values_reported_where_they_stand() {
+    let text = "[server]\ntournaments = \"open\"\nmax_tournaments_per_creator = 2\n\
+                max_tournament_players = 40\ntournament_no_show_s = 60\n";
+    let file = ConfigFile::parse(text, Path::new("c.toml"), &[]).unwrap();
+    assert_eq!(file.server.tournaments, Some(TournamentCreators::Open));
+    assert_eq!(file.server.max_tournaments_per_creator, Some(2));
+    assert_eq!(file.server.max_tournament_players, Some(40));
+    assert_eq!(file.server.tournament_no_show_s, Some(60));
+    let flags = ServerTable {
+        tournaments: Some(TournamentCreators::Admins),
+        ..ServerTable::default()
+    };
+    let merged = merge_server(&file.server, &flags);
+    assert_eq!(merged.tournaments, Some(TournamentCreators::Admins));
+    assert_eq!(merged.max_tournament_players, Some(40));
+    let text = "[server]\ntournaments = \"opne\"\nmax_tournament_players = 1\n\
+                tournament_no_show_s = 5\n";
+    let errors = ConfigFile::parse(text, Path::new("c.toml"), &[])
+        .unwrap_err()
+        .to_string();
+    let lines: Vec<&str> = errors.lines().collect();
+    assert!(
+        lines.iter().any(|l| l.starts_with("c.toml:2:15")
+            && l.contains("\"opne\" is not a known tournament creators")
+            && l.contains("open")),
+        "{errors}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("c.toml:3:26")
+            && l.contains("`server.max_tournament_players` = 1 is out of range")),
+        "{errors}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("c.toml:4:24")
+            && l.contains("`server.tournament_no_show_s` = 5 is out of range")),
+        "{errors}"
+    );
+}

@@ -6,10 +6,13 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 use xiangqi_core::board::Color;
 use xiangqi_core::clock::TimeControl;
 
+use super::tournament::{TournamentCommand, parse_standings, parse_tournament};
+
 /// The commands, as the usage line and the lobby show them.
 pub const LOBBY_USAGE: &str = "new engine|human [ROOM] [CONTROL] [unrated] | play [CONTROL] | \
      join ROOM | watch ROOM | rooms | games [NAME] | pgn ID | top | puzzle [ID|mate N|theme T] | \
-     drill [ENDING] | resume CODE | rename NAME | help";
+     drill [ENDING] | resume CODE | rename NAME | tournaments | tournament ... | \
+     standings NAME [--json] | help";
 
 /// What each lobby command does, for `help` (in the lobby and as the SSH command).
 pub const LOBBY_HELP: &[(&str, &str)] = &[
@@ -57,6 +60,24 @@ pub const LOBBY_HELP: &[(&str, &str)] = &[
         "rename NAME",
         "your key's new name (once a week; old kept 30 days)",
     ),
+    (
+        "tournaments",
+        "the tournaments: upcoming, running, finished",
+    ),
+    ("tournament NAME", "its players, standings, boards and chat"),
+    (
+        "tournament join|leave NAME",
+        "take part, or leave (withdraw once it runs)",
+    ),
+    (
+        "tournament new NAME swiss",
+        "ROUNDS CONTROL [unrated]: a Swiss (arena MINUTES)",
+    ),
+    ("tournament start NAME", "the organiser starts it"),
+    (
+        "standings NAME [--json]",
+        "the table; tournament NAME pgn: its games",
+    ),
     ("help", "this list"),
 ];
 
@@ -101,6 +122,15 @@ pub enum LobbyCommand {
     New(NewRoom),
     /// `play [CONTROL]`: an open seat with that clock, or a new room waiting for one.
     Play(ClockChoice),
+    /// `tournament …`.
+    Tournament(TournamentCommand),
+    /// The list of tournaments.
+    Tournaments,
+    /// `standings NAME [--json]`.
+    Standings {
+        name: String,
+        json: bool,
+    },
 }
 
 /// The clock a room is asked for: unsaid (the server's default), `none`, or a control.
@@ -312,6 +342,11 @@ impl LobbyCommand {
             ["help"] => Ok(LobbyCommand::Help),
             ["resume", code] => Ok(LobbyCommand::Resume(ResumeCode::parse(code)?)),
             ["rename", name] => Ok(LobbyCommand::Rename((*name).to_owned())),
+            ["tournaments"] => Ok(LobbyCommand::Tournaments),
+            ["tournament", rest @ ..] => parse_tournament(rest).map(LobbyCommand::Tournament),
+            ["standings", rest @ ..] => {
+                parse_standings(rest).map(|(name, json)| LobbyCommand::Standings { name, json })
+            }
             ["new", kind, ..] => Err(misspelt(kind, &["engine", "human"], "new ")),
             [word, ..] if !LOBBY_WORDS.contains(word) => Err(misspelt(word, LOBBY_WORDS, "")),
             _ => Err(format!("usage: {LOBBY_USAGE}")),
@@ -321,8 +356,23 @@ impl LobbyCommand {
 
 /// The first words of the lobby's commands.
 const LOBBY_WORDS: &[&str] = &[
-    "new", "play", "join", "watch", "rooms", "games", "pgn", "top", "puzzle", "puzzles", "drill",
-    "help", "resume", "rename",
+    "new",
+    "play",
+    "join",
+    "watch",
+    "rooms",
+    "games",
+    "pgn",
+    "top",
+    "puzzle",
+    "puzzles",
+    "drill",
+    "help",
+    "resume",
+    "rename",
+    "tournaments",
+    "tournament",
+    "standings",
 ];
 
 /// A word none of `known` is: the one it likely meant (after `before`), and the usage.

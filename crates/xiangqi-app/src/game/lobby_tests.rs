@@ -186,3 +186,29 @@ fn a_misspelt_command_gets_the_one_it_likely_meant() {
         Err(format!("usage: {LOBBY_USAGE}"))
     );
 }
+
+#[test]
+fn tournament_commands_are_lobby_commands() {
+    assert_eq!(
+        LobbyCommand::parse("tournaments"),
+        Ok(LobbyCommand::Tournaments)
+    );
+    assert_eq!(
+        LobbyCommand::parse("tournament join club"),
+        Ok(LobbyCommand::Tournament(TournamentCommand::Join(
+            "club".into()
+        )))
+    );
+    assert_eq!(
+        LobbyCommand::parse("standings club --json"),
+        Ok(LobbyCommand::Standings {
+            name: "club".into(),
+            json: true
+        })
+    );
+    assert!(
+        LobbyCommand::parse("tournament")
+            .unwrap_err()
+            .starts_with("usage: tournament new NAME swiss")
+    );
+}

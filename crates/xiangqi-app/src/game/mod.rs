@@ -16,6 +16,7 @@ mod room;
 mod rules;
 mod setup;
 mod state;
+mod tournament;
 
 pub use agreement::{DrawReply, TakebackReply};
 pub use draw_offer::{DrawAnswer, SearchView, answer_draw_offer};
@@ -29,3 +30,8 @@ pub use room::{RoomView, ended_text};
 pub use rules::RuleError;
 pub use setup::{CLOCK_TAGS, OWN_EVENT, Setup, side_of_tag, side_tag};
 pub use state::{GameState, IllegalMoveAt, Pending, PlayedMove};
+pub use tournament::{
+    BoardRow, NewTournament, StandingRow, TOURNAMENT_USAGE, TournamentCommand, TournamentFormat,
+    TournamentSummary, TournamentView, board_line, score_text, standings_json, standings_lines,
+    tournament_headings, tournament_line, valid_tournament_name,
+};

@@ -33,6 +33,9 @@ pub struct RoomView {
     pub time: Arc<dyn TimeSource>,
     /// Whether its games change ratings.
     pub rated: bool,
+    /// The tournament game it holds, as the status line names it ("club round 2/3,
+    /// board 1"); `None` for a room of its own.
+    pub event: Option<String>,
 }
 
 /// A result given off the board as a room tells it ("Black resigned (1-0)", "draw

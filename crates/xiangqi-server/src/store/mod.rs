@@ -9,6 +9,8 @@ mod schema;
 mod sqlite;
 mod sqlite_names;
 mod sqlite_puzzles;
+mod sqlite_tournaments;
+mod tournaments;
 
 use thiserror::Error;
 
@@ -18,6 +20,9 @@ use xiangqi_app::train::{Attempt, PuzzleProfile, PuzzleStore, PuzzleStoreError};
 
 pub use schema::{DB_FILE, SCHEMA_VERSION};
 pub use sqlite::SqliteStore;
+pub use tournaments::{
+    BoardId, BoardRecord, EntrantRecord, SavedTournament, Stage, TournamentRecord, TournamentStore,
+};
 
 /// Seconds since the Unix epoch: the store's clock, given by the caller.
 pub type UnixTime = i64;
@@ -111,6 +116,8 @@ pub struct FinishedGame {
     pub rated: bool,
     pub started: UnixTime,
     pub ended: UnixTime,
+    /// The tournament game it is, whose result the archive records with it.
+    pub tournament: Option<BoardId>,
 }
 
 /// An archived game: what was archived and its id.
@@ -199,7 +206,7 @@ pub struct Ban {
 
 /// The store. Every method is one transaction; implementations are shared between
 /// threads.
-pub trait Store: Send + Sync {
+pub trait Store: Send + Sync + TournamentStore {
     /// A sign-in with `key` under `name`. A known key keeps its name, whatever it asks
     /// for (`rename` changes it). A new key pins `name` if it is free: not another key's
     /// (`NameHeld`, with free names like it), not like another key's (`NameConfusable`),
@@ -219,8 +226,8 @@ pub trait Store: Send + Sync {
     fn top(&self, limit: usize) -> Result<Vec<Player>, StoreError>;
 
     /// Archives a finished game and, in the same transaction, removes the room `room`
-    /// (its row and chat) and applies the rating change when the game is rated and
-    /// both sides have a key.
+    /// (its row and chat), applies the rating change when the game is rated and both
+    /// sides have a key, and records a tournament game's result on its board.
     fn archive(&self, game: &FinishedGame, room: Option<&str>) -> Result<Archived, StoreError>;
     fn game(&self, id: i64) -> Result<Option<ArchivedGame>, StoreError>;
     /// The last `limit` games of the player with `key`, newest first.

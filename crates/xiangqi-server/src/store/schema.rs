@@ -115,6 +115,56 @@ pub(super) const MIGRATIONS: &[&str] = &[
         until INTEGER NOT NULL
     );
 ",
+    "
+    -- Tournaments (docs/server.md): each one's row, its players in pairing order, its
+    -- boards (a bye has no Black) with their results, and its chat.
+    CREATE TABLE tournaments (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        kind TEXT NOT NULL,
+        amount INTEGER NOT NULL,
+        time_control TEXT NOT NULL,
+        rated INTEGER NOT NULL,
+        creator_key TEXT NOT NULL,
+        creator_name TEXT NOT NULL,
+        stage TEXT NOT NULL,
+        pause_s INTEGER NOT NULL,
+        created INTEGER NOT NULL,
+        started INTEGER,
+        ends INTEGER,
+        finished INTEGER
+    );
+    CREATE TABLE tournament_players (
+        tournament INTEGER NOT NULL REFERENCES tournaments (id),
+        seq INTEGER NOT NULL,
+        key TEXT NOT NULL,
+        name TEXT NOT NULL,
+        rating INTEGER NOT NULL,
+        active INTEGER NOT NULL,
+        joined_round INTEGER NOT NULL,
+        PRIMARY KEY (tournament, key)
+    );
+    CREATE TABLE tournament_games (
+        tournament INTEGER NOT NULL REFERENCES tournaments (id),
+        round INTEGER NOT NULL,
+        board INTEGER NOT NULL,
+        red TEXT NOT NULL,
+        black TEXT,
+        room TEXT,
+        result TEXT,
+        game INTEGER REFERENCES games (id),
+        paired INTEGER NOT NULL,
+        PRIMARY KEY (tournament, round, board)
+    );
+    CREATE TABLE tournament_chat (
+        tournament INTEGER NOT NULL REFERENCES tournaments (id),
+        seq INTEGER NOT NULL,
+        sender TEXT NOT NULL,
+        text TEXT NOT NULL,
+        time INTEGER NOT NULL,
+        PRIMARY KEY (tournament, seq)
+    );
+",
 ];
 
 /// The schema version this program writes and reads.

@@ -25,7 +25,7 @@ pub struct SqliteStore {
     writes: AtomicU64,
 }
 
-fn database(error: rusqlite::Error) -> StoreError {
+pub(super) fn database(error: rusqlite::Error) -> StoreError {
     StoreError::Database(error.to_string())
 }
 
@@ -69,6 +69,8 @@ fn archived(row: &Row) -> rusqlite::Result<ArchivedGame> {
             rated: row.get(9)?,
             started: row.get(10)?,
             ended: row.get(11)?,
+            // The archive does not say; the tournament's boards do.
+            tournament: None,
         },
     })
 }
@@ -134,7 +136,7 @@ impl SqliteStore {
         &self.path
     }
 
-    fn db(&self) -> MutexGuard<'_, Connection> {
+    pub(super) fn db(&self) -> MutexGuard<'_, Connection> {
         // A panic mid-call leaves no half transaction: rusqlite rolls it back on drop.
         self.db
             .lock()
@@ -142,7 +144,7 @@ impl SqliteStore {
     }
 
     /// Runs `work` in a write transaction and counts it when committed.
-    fn write<T>(
+    pub(super) fn write<T>(
         &self,
         work: impl FnOnce(&Transaction) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
@@ -274,6 +276,9 @@ impl Store for SqliteStore {
                 )
                 .map_err(database)?;
             let id = transaction.last_insert_rowid();
+            if let Some(board) = game.tournament {
+                super::sqlite_tournaments::record_result(transaction, board, &game.result, id)?;
+            }
             if let Some(room) = room {
                 transaction
                     .execute("DELETE FROM rooms WHERE name = ?1", [room])

@@ -78,6 +78,7 @@ fn idle_players_with_nothing_kept_are_deleted() {
         rated: false,
         started: 1,
         ended: 2,
+        tournament: None,
     };
     store.archive(&game, None).unwrap();
     assert_eq!(

@@ -14,3 +14,4 @@ mod server_rooms;
 mod server_ruling;
 mod server_saving;
 mod server_support;
+mod server_tournament;

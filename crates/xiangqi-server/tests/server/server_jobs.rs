@@ -81,6 +81,7 @@ fn archive_a_game(dir: &std::path::Path) {
                 rated: false,
                 started: 1,
                 ended: 2,
+                tournament: None,
             },
             None,
         )

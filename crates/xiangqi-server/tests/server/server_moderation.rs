@@ -5,28 +5,13 @@
 
 use crate::server_support;
 
-use std::path::Path;
 use std::time::Duration;
 
-use russh::keys::HashAlg;
-use server_support::{Terminal, exec, exec_as, settings, start, try_connect, user_key};
-use xiangqi_server::ServerSettings;
+use server_support::{
+    Terminal, exec, exec_as, fingerprint, settings, start, try_connect, user_key, with_admin,
+};
 
 const ADMIN: u8 = 1;
-
-fn fingerprint(seed: u8) -> String {
-    user_key(seed)
-        .public_key()
-        .fingerprint(HashAlg::Sha256)
-        .to_string()
-}
-
-/// Test settings with the key of seed `ADMIN` as the admin.
-fn with_admin(dir: &Path) -> ServerSettings {
-    let mut settings = settings(dir);
-    settings.admins.insert(fingerprint(ADMIN));
-    settings
-}
 
 async fn lobby(addr: std::net::SocketAddr, user: &str, seed: u8) -> Terminal {
     let mut terminal = Terminal::open(addr, user, Some(user_key(seed)), None).await;

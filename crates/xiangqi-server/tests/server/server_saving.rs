@@ -15,8 +15,9 @@ use xiangqi_app::game::rating::Rating;
 use xiangqi_app::train::{Attempt, PuzzleProfile};
 use xiangqi_server::Running;
 use xiangqi_server::store::{
-    Archived, ArchivedGame, Ban, BanTarget, ChatLine, FinishedGame, Player, SavedRoom, SqliteStore,
-    Store, StoreError, UnixTime,
+    Archived, ArchivedGame, Ban, BanTarget, BoardRecord, ChatLine, EntrantRecord, FinishedGame,
+    Player, SavedRoom, SavedTournament, SqliteStore, Store, StoreError, TournamentRecord,
+    TournamentStore, UnixTime,
 };
 
 const NOT_SAVED: &str = "NOT SAVED";
@@ -134,6 +135,28 @@ impl Store for BreakableStore {
     }
     fn write_count(&self) -> u64 {
         self.inner.write_count()
+    }
+}
+
+impl TournamentStore for BreakableStore {
+    fn save_tournament(
+        &self,
+        record: &TournamentRecord,
+        entrants: Option<&[EntrantRecord]>,
+        boards: &[BoardRecord],
+    ) -> Result<i64, StoreError> {
+        self.check()?;
+        self.inner.save_tournament(record, entrants, boards)
+    }
+    fn tournaments(&self, chat: usize) -> Result<Vec<SavedTournament>, StoreError> {
+        self.inner.tournaments(chat)
+    }
+    fn add_tournament_chat(&self, tournament: i64, line: &ChatLine) -> Result<(), StoreError> {
+        self.check()?;
+        self.inner.add_tournament_chat(tournament, line)
+    }
+    fn tournament_pgns(&self, tournament: i64) -> Result<Vec<String>, StoreError> {
+        self.inner.tournament_pgns(tournament)
     }
 }
 

@@ -32,6 +32,21 @@ pub fn settings(data_dir: &Path) -> ServerSettings {
     settings
 }
 
+/// The SHA256 fingerprint of the key `user_key(seed)`, as the server names players.
+pub fn fingerprint(seed: u8) -> String {
+    user_key(seed)
+        .public_key()
+        .fingerprint(russh::keys::HashAlg::Sha256)
+        .to_string()
+}
+
+/// Test settings with the key of seed 1 as the admin.
+pub fn with_admin(data_dir: &Path) -> ServerSettings {
+    let mut settings = settings(data_dir);
+    settings.admins.insert(fingerprint(1));
+    settings
+}
+
 pub async fn start(settings: ServerSettings) -> Running {
     xiangqi_server::start(settings).await.unwrap()
 }

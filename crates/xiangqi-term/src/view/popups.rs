@@ -252,14 +252,16 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
             frame.render_widget(Paragraph::new(lines), inner);
         }
         Popup::GameOver {
-            ruling: Some(view), ..
+            ruling: Some(view),
+            rematch,
+            ..
         } => ruling_popup(
             app,
             frame,
             area,
             view,
             "Game over: the arbiter's ruling",
-            game_over_keys(app),
+            game_over_keys(app, *rematch),
         ),
         Popup::Ruling(view) => {
             let title = if view.pending {
@@ -269,7 +271,9 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
             };
             ruling_popup(app, frame, area, view, title, "Any key closes this.");
         }
-        Popup::GameOver { outcome, .. } => {
+        Popup::GameOver {
+            outcome, rematch, ..
+        } => {
             let rect = centred(area, 64, 6);
             let inner = frame_popup(app, frame, rect, "Game over");
             let width = usize::from(inner.width);
@@ -283,7 +287,7 @@ fn draw_one(app: &App, frame: &mut Frame, area: Rect, popup: &Popup, top: bool) 
                     palette.popup.patch(palette.pane_title),
                 ),
                 Line::styled("", palette.popup),
-                Line::styled(fit(game_over_keys(app), width, "~"), hint_style),
+                Line::styled(fit(game_over_keys(app, *rematch), width, "~"), hint_style),
             ];
             frame.render_widget(Paragraph::new(lines), inner);
         }
@@ -347,10 +351,14 @@ fn ruling_popup(
 }
 
 /// The result popup's keys: at home a new game or a rematch; in a room a rematch (an
-/// offer the other player's `:rematch` agrees to).
-fn game_over_keys(app: &App) -> &'static str {
+/// offer the other player's `:rematch` agrees to), but not in a tournament's.
+fn game_over_keys(app: &App, rematch: bool) -> &'static str {
     if app.place() == xiangqi_app::keymap::Place::Room {
-        "r or :rematch: a rematch, colours swapped   Esc: close"
+        if rematch {
+            "r or :rematch: a rematch, colours swapped   Esc: close"
+        } else {
+            "the tournament pairs the next game   Esc: close"
+        }
     } else {
         "n: new game   r: rematch, colours swapped   Esc: close"
     }

@@ -19,5 +19,6 @@ mod tui_review;
 mod tui_ruling;
 mod tui_screens;
 mod tui_support;
+mod tui_tournament;
 mod tui_update;
 mod tui_worker;
