@@ -3,6 +3,8 @@
 //! `new human [ROOM]`, `join ROOM`, `watch ROOM` and `rooms` (the same commands an SSH
 //! client may give as its command).
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout};
 use ratatui::text::{Line, Span};
@@ -32,6 +34,10 @@ pub struct Lobby {
     pub message: Option<(String, bool)>,
     /// `help` shows the commands in place of the room list.
     pub help: bool,
+    /// The help's first row shown: it scrolls with Up/Down where the screen is short.
+    pub help_scroll: usize,
+    /// The help's rows below the last screen drawn (the most `help_scroll` goes to).
+    pub help_rows_hidden: AtomicUsize,
     /// A list shown in place of the rooms (`games`, `top`).
     pub page: Option<Page>,
     /// A tournament's screen shown in place of the rooms, and the board chosen on it.
@@ -91,7 +97,15 @@ impl Lobby {
     /// Moves the selection of the list shown by `delta` rows.
     fn select(&mut self, delta: isize) {
         let (selected, len) = match (&mut self.page, self.help, &mut self.tournament) {
-            (_, true, _) => return,
+            (_, true, _) => {
+                // Kept within the help's rows when drawn.
+                self.help_scroll = self
+                    .help_scroll
+                    .min(self.help_rows_hidden.load(Ordering::Relaxed))
+                    .saturating_add_signed(delta)
+                    .min(self.help_rows_hidden.load(Ordering::Relaxed));
+                return;
+            }
             (Some(page), false, _) => (&mut page.selected, page.rows.len()),
             (None, false, Some((view, selected))) => (selected, view.boards.len()),
             (None, false, None) => (&mut self.selected, self.rooms.len()),
@@ -208,6 +222,7 @@ impl Lobby {
         match LobbyCommand::parse(&text) {
             Ok(LobbyCommand::Help) => {
                 self.help = true;
+                self.help_scroll = 0;
                 Vec::new()
             }
             Ok(command) => vec![Intent::Lobby(command)],
@@ -255,7 +270,19 @@ pub fn draw(lobby: &Lobby, app: &App, frame: &mut Frame) {
         frame.render_widget(block, list);
         crate::remote_tournament::draw(view, selected, palette, inside, frame);
     } else {
-        let mut paragraph = Paragraph::new(lines).block(block).style(palette.pane);
+        // The help scrolls where it is taller than the pane (its rows are wrapped already).
+        let scroll = if lobby.help {
+            let shown_rows = usize::from(list.height.saturating_sub(2));
+            let hidden = lines.len().saturating_sub(shown_rows);
+            lobby.help_rows_hidden.store(hidden, Ordering::Relaxed);
+            lobby.help_scroll.min(hidden)
+        } else {
+            0
+        };
+        let mut paragraph = Paragraph::new(lines)
+            .block(block)
+            .style(palette.pane)
+            .scroll((u16::try_from(scroll).unwrap_or(u16::MAX), 0));
         // The help and the words of an empty room list are text to read whole: they wrap.
         let prose = lobby.help || (matches!(shown, Shown::Rooms) && lobby.rooms.is_empty());
         if prose {
@@ -277,7 +304,12 @@ pub fn draw(lobby: &Lobby, app: &App, frame: &mut Frame) {
         Shown::Page(page) if !page.rows.is_empty() => {
             format!(" {choose}: {} | {back}: the rooms", page.opening)
         }
-        Shown::Page(_) | Shown::Help => format!(" {back}: the rooms"),
+        Shown::Page(_) => format!(" {back}: the rooms"),
+        Shown::Help => format!(
+            " {}/{}: scroll | {back}: the rooms",
+            name(Pane::Lobby, Command::Lobby(LobbyKey::Up)),
+            name(Pane::Lobby, Command::Lobby(LobbyKey::Down)),
+        ),
         Shown::Tournament(..) => format!(" {choose}: a board | say TEXT: chat"),
     };
     let quit = name(Pane::Any, Command::Quit);
@@ -392,7 +424,16 @@ fn help_lines(app: &App, width: usize) -> Vec<Line<'_>> {
         .map(|(command, _)| command.width() + 1)
         .max()
         .unwrap_or(0);
-    let mut lines: Vec<Line> = key_lines().into_iter().map(Line::from).collect();
+    let keys_column = keymap::bindings()
+        .filter(|(_, binding)| binding.places.contains(Place::Lobby))
+        .map(|(_, binding)| binding.keys.width() + 1)
+        .max()
+        .unwrap_or(0);
+    let mut lines: Vec<Line> = key_lines()
+        .iter()
+        .flat_map(|line| wrap(line, width, keys_column, app.glyphs().ellipsis()))
+        .map(Line::from)
+        .collect();
     lines.push(Line::from(""));
     lines.extend(
         lobby_help_lines()
@@ -405,10 +446,18 @@ fn help_lines(app: &App, width: usize) -> Vec<Line<'_>> {
             .map(Line::from),
     );
     lines.push(Line::from(""));
-    lines.push(Line::styled(
-        format!("usage: {LOBBY_USAGE}"),
-        crate::style::to_tui(&app.theme.log_detail),
-    ));
+    // Wrapped here too, so that the help's rows are its lines (its scrolling counts them).
+    let usage = crate::style::to_tui(&app.theme.log_detail);
+    lines.extend(
+        wrap(
+            &format!("usage: {LOBBY_USAGE}"),
+            width,
+            "usage: ".len(),
+            app.glyphs().ellipsis(),
+        )
+        .into_iter()
+        .map(|row| Line::styled(row, usage)),
+    );
     lines
 }
 
@@ -537,15 +586,44 @@ mod tests {
             help: true,
             ..Lobby::default()
         };
-        terminal.draw(|frame| draw(&lobby, &app, frame)).unwrap();
-        let buffer = terminal.backend().buffer();
-        let rows: Vec<String> = (0..buffer.area.height)
-            .map(|y| {
-                (0..buffer.area.width)
-                    .map(|x| buffer[(x, y)].symbol().to_owned())
-                    .collect()
-            })
-            .collect();
+        let screen = |terminal: &mut ratatui::Terminal<ratatui::backend::TestBackend>,
+                      lobby: &Lobby| {
+            terminal.draw(|frame| draw(lobby, &app, frame)).unwrap();
+            let buffer = terminal.backend().buffer();
+            (0..buffer.area.height)
+                .map(|y| {
+                    (0..buffer.area.width)
+                        .map(|x| buffer[(x, y)].symbol().to_owned())
+                        .collect::<String>()
+                })
+                .collect::<Vec<_>>()
+        };
+        let rows = screen(&mut terminal, &lobby);
+        // Taller than 24 rows: it says how to scroll, and scrolls to its end, no further.
+        assert!(
+            rows.iter()
+                .any(|row| row.starts_with(" Up/Down: scroll | Esc: the rooms")),
+            "{rows:#?}"
+        );
+        let first = rows[1].clone();
+        for _ in 0..200 {
+            lobby.select(1);
+        }
+        let rows = screen(&mut terminal, &lobby);
+        let last = rows.iter().rposition(|row| row.starts_with('│')).unwrap();
+        assert!(
+            rows[last].contains("standings NAME [--json] | help"),
+            "{rows:#?}"
+        );
+        assert!(
+            lobby.help_scroll > 0
+                && lobby.help_scroll == lobby.help_rows_hidden.load(Ordering::Relaxed)
+        );
+        for _ in 0..lobby.help_scroll {
+            lobby.select(-1);
+        }
+        assert_eq!(screen(&mut terminal, &lobby)[1], first);
+        let rows = screen(&mut terminal, &lobby);
         let control = rows
             .iter()
             .position(|row| row.starts_with("│  CONTROL "))
@@ -555,6 +633,8 @@ mod tests {
             "{}",
             rows[control + 1]
         );
+        lobby.help_scroll = lobby.help_rows_hidden.load(Ordering::Relaxed);
+        let rows = screen(&mut terminal, &lobby);
         let at = rows
             .iter()
             .position(|row| row.contains("│drill [ENDING]"))
