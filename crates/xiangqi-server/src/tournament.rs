@@ -28,6 +28,8 @@ use crate::store::{
 
 #[path = "tournament_director.rs"]
 mod director;
+#[path = "tournament_rounds.rs"]
+mod rounds;
 #[path = "tournament_view.rs"]
 mod view;
 

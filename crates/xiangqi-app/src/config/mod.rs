@@ -9,6 +9,7 @@ mod engines;
 mod error;
 mod file;
 mod keys;
+mod listen_address;
 mod loaded;
 mod overrides;
 mod paths;

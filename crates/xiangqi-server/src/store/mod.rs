@@ -340,3 +340,7 @@ mod tests;
 #[cfg(test)]
 #[path = "tests_limits.rs"]
 mod tests_limits;
+
+#[cfg(test)]
+#[path = "tests_tournaments.rs"]
+mod tests_tournaments;
