@@ -24,15 +24,12 @@ use xiangqi_engine::service::{SearchId, SearchRequest};
 use super::remote_input::InputDecoder;
 use super::remote_lobby;
 use super::view::view;
-use std::sync::mpsc::Sender;
 use xiangqi_app::action::{Action, BrowseTo, Command, Effect, RoomAsk};
 use xiangqi_app::app::{App, AppMode, Focus};
 use xiangqi_app::input::InputLine;
-use xiangqi_app::jobs::JobContext;
 use xiangqi_app::keymap;
 use xiangqi_app::popup::Popup;
 use xiangqi_app::remote_work::{RemoteWork, WorkTag};
-use xiangqi_app::review_link::{ReviewRequest, ReviewUpdate};
 use xiangqi_app::search_log::LogKind;
 use xiangqi_app::train::SchoolTables;
 use xiangqi_app::update::update;
@@ -353,29 +350,6 @@ impl RemoteSession {
         self.search_seen.1 = self.search_seen.1.max(iterations.len());
     }
 
-    /// The session's job is cancelled with the screen it was for (a review of the
-    /// archived game left); its late reports find nothing waiting for them.
-    fn leave_work(&mut self) {
-        self.work.cancel();
-        self.app.review.running = None;
-        self.told_ahead = None;
-    }
-
-    /// Hands work to the server's pool in place of the session's job; refused (the
-    /// queue is full), the app is given `unanswered` and the refusal is told.
-    fn start_work(
-        &mut self,
-        tag: WorkTag,
-        unanswered: Action,
-        job: impl FnOnce(&JobContext, &Sender<Action>) + Send + 'static,
-    ) {
-        self.told_ahead = None;
-        if let Err((why, unanswered)) = self.work.start(tag, unanswered, job) {
-            let _ = update(&mut self.app, *unanswered);
-            self.app.alert(why);
-        }
-    }
-
     /// When to draw again for the clocks, while one runs: at its next reading (tenths
     /// under 20 seconds, else seconds).
     pub fn clock_refresh(&self) -> Option<std::time::Duration> {
@@ -421,37 +395,6 @@ impl RemoteSession {
             Screen::Room(_) => self.room_input(action),
             Screen::Train => self.train_input(action),
         }
-    }
-
-    /// Hands the reports of the session's threads to the app and returns what they
-    /// ask of the server (an attempt to keep); `None` when none came in. The server
-    /// calls it at each turn of its loop, after `clock_refresh`.
-    pub fn poll_work(&mut self) -> Option<Vec<Intent>> {
-        let ahead = self.work.ahead();
-        let reports = self.work.take();
-        if ahead != self.told_ahead {
-            self.told_ahead = ahead;
-            if let Some(ahead) = ahead {
-                self.app.notify(format!(
-                    "the server is busy: {ahead} jobs ahead of yours, it starts after them"
-                ));
-                if reports.is_empty() {
-                    return Some(Vec::new());
-                }
-            }
-        }
-        if reports.is_empty() {
-            return None;
-        }
-        let mut intents = Vec::new();
-        for report in reports {
-            let effects = update(&mut self.app, report);
-            intents.extend(match self.screen {
-                Screen::Train => self.train_effects(effects),
-                _ => self.after_update(effects),
-            });
-        }
-        Some(intents)
     }
 
     fn room_input(&mut self, action: Action) -> Vec<Intent> {
@@ -505,34 +448,6 @@ impl RemoteSession {
     /// Whether the room shown is an archived game (`pgn ID`), which nobody plays.
     fn archived(&self) -> bool {
         matches!(&self.screen, Screen::Room(view) if is_archived(view))
-    }
-
-    /// `:review`: on an archived game, as the session's job on the server's pool, with
-    /// one thread and the pool's share of the hash (never the play settings); refused
-    /// in a live room (its game is its players' to think about).
-    fn start_review(&mut self, request: ReviewRequest, archived: bool) {
-        if !archived {
-            self.app.review.running = None;
-            self.app
-                .alert(":review is for finished games: open one from the archive (pgn ID)");
-            return;
-        }
-        let id = request.id;
-        self.note(format!(
-            "review on 1 thread, {} MB (the server's engine limits)",
-            self.work.hash_mb()
-        ));
-        let unanswered = Action::Review(ReviewUpdate::Failed {
-            id,
-            message: "the review did not run".to_owned(),
-        });
-        self.start_work(WorkTag::Review(id), unanswered, move |job, send| {
-            let request = server_review(request, job.hash_mb);
-            xiangqi_app::review_link::run(&request, None, &mut |update| {
-                // The last report goes out even when stopped: it ends the wait.
-                send.send(Action::Review(update)).is_ok() && !job.stopped()
-            });
-        });
     }
 
     fn my_side(&self) -> Option<Color> {
@@ -661,54 +576,11 @@ fn draw_screen(
     }
 }
 
-/// A review as the server runs it: one thread, `hash_mb` (the pool's share), whatever
-/// the play settings say.
-pub fn server_review(mut request: ReviewRequest, hash_mb: usize) -> ReviewRequest {
-    request.limits.threads = 1;
-    request.limits.hash_mb = u32::try_from(hash_mb).unwrap_or(u32::MAX);
-    request
-}
-
-/// An archived game is shown as a room named `#ID`.
-fn is_archived(view: &RoomView) -> bool {
-    view.name.starts_with('#')
-}
-
-fn status_text(view: &RoomView) -> String {
-    if is_archived(view) {
-        return format!(
-            "archived game {} | {} vs {}",
-            view.name, view.red, view.black
-        );
-    }
-    let mut parts = vec![format!("room {}", view.name)];
-    // After the room's name, which a narrow status line drops first.
-    if let Some(event) = &view.event {
-        parts.push(event.clone());
-    }
-    let me = match view.my_side {
-        Some(Color::Red) => "you: Red",
-        Some(Color::Black) => "you: Black",
-        None => "watching",
-    };
-    parts.push(format!("{me} | {} vs {}", view.red, view.black));
-    if view.spectators > 0 {
-        parts.push(format!("{} watching", view.spectators));
-    }
-    if let Some(control) = view.clock.control(Color::Red) {
-        parts.push(control.to_string());
-    }
-    if !view.rated {
-        parts.push("unrated".to_owned());
-    }
-    if let Some(ended) = &view.ended {
-        parts.push(ended.clone());
-    }
-    if let Some(pending) = &view.pending {
-        parts.push(pending.clone());
-    }
-    parts.join(" | ")
-}
+#[path = "remote_jobs.rs"]
+mod jobs;
+#[path = "remote_status.rs"]
+mod status;
+use status::{is_archived, status_text};
 
 #[path = "remote_train.rs"]
 mod train;

@@ -573,6 +573,6 @@ fn a_server_review_has_one_thread_and_the_pool_share_whatever_the_play_settings(
             hash_mb: 128,
         },
     };
-    let served = super::server_review(request, 16);
+    let served = super::jobs::server_review(request, 16);
     assert_eq!((served.limits.threads, served.limits.hash_mb), (1, 16));
 }
