@@ -37,82 +37,10 @@ use adjourn::AdjournedGames;
 
 #[path = "hub_restore.rs"]
 mod restore;
+#[path = "hub_room.rs"]
+mod shared_room;
 use restore::restore_rooms;
-
-/// A room shared by its sessions; `version` changes after every change.
-pub struct Room {
-    state: Mutex<RoomState>,
-    pub version: watch::Sender<u64>,
-    /// Changes made (counted under the state lock) and the count the store holds: the
-    /// room is dirty while they differ.
-    pub edits: AtomicU64,
-    pub saved: AtomicU64,
-    /// Its engine's search under way: the ply it searches, and the task to cancel when
-    /// the game moves on without it.
-    engine_task: Mutex<Option<(usize, tokio::task::AbortHandle)>>,
-    /// Its engine's latest search, for the viewers' logs.
-    search: Mutex<WatchedSearch>,
-    /// The task that ends the game when the running clock's flag falls.
-    flag_timer: Mutex<Option<tokio::task::AbortHandle>>,
-    /// When this server opened (or restored) it: `play` seats people in the oldest.
-    opened: std::time::Instant,
-    /// Why an admin closed it: its sessions go back to the lobby and say so.
-    closed: Mutex<Option<String>>,
-}
-
-impl Room {
-    fn new(state: RoomState) -> Arc<Room> {
-        Arc::new(Room {
-            state: Mutex::new(state),
-            version: watch::Sender::new(0),
-            edits: AtomicU64::new(0),
-            saved: AtomicU64::new(0),
-            engine_task: Mutex::default(),
-            search: Mutex::default(),
-            flag_timer: Mutex::default(),
-            opened: std::time::Instant::now(),
-            closed: Mutex::default(),
-        })
-    }
-
-    /// Why the room was closed, once it is.
-    pub fn closed(&self) -> Option<String> {
-        self.closed
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .clone()
-    }
-
-    /// Whether it changed since it was last committed.
-    pub fn dirty(&self) -> bool {
-        self.saved.load(Ordering::Acquire) < self.edits.load(Ordering::Acquire)
-    }
-
-    /// Its engine's latest search.
-    pub fn search(&self) -> WatchedSearch {
-        self.watched().clone()
-    }
-
-    fn watched(&self) -> MutexGuard<'_, WatchedSearch> {
-        self.search
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    /// Changes what the viewers are shown of the engine's search, and tells them.
-    fn show_search(&self, change: impl FnOnce(&mut WatchedSearch)) {
-        change(&mut self.watched());
-        self.version.send_modify(|version| *version += 1);
-    }
-
-    /// The state, read-only use; a poisoned lock still holds a consistent room (every
-    /// change is one call that does not panic half-way), so it is used as it is.
-    pub fn lock(&self) -> MutexGuard<'_, RoomState> {
-        self.state
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-}
+pub use shared_room::Room;
 
 pub struct Hub {
     pub settings: ServerSettings,

@@ -4,13 +4,12 @@
 //! loses frames (and gets a full redraw later) but never holds up anyone else.
 
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use russh::ChannelMsg;
 use russh::server::Msg;
-use tokio::io::{AsyncWrite, AsyncWriteExt};
-use tokio::sync::{Notify, watch};
+use tokio::sync::watch;
 
 use xiangqi_app::game::rating::Rating;
 use xiangqi_app::game::{GameState, LobbyCommand, Moderation, ResumeCode, RoomKind, RoomView};
@@ -24,12 +23,17 @@ use super::gate::Admission;
 use super::hub::{Hub, Room};
 use super::log;
 use super::moderation::{self, Actor};
-use super::names::{NameClaim, guest_identity};
+use super::names::NameClaim;
 use super::pacing::{FramePacer, RESIZE_COST, RateLimit};
 use super::room::Departure;
 
 #[path = "session_lobby.rs"]
 mod lobby;
+#[path = "session_output.rs"]
+mod output;
+#[path = "session_rooms.rs"]
+mod rooms;
+use output::Output;
 #[path = "session_tournament.rs"]
 mod tournament;
 
@@ -42,53 +46,6 @@ pub const MAX_PENDING_OUTPUT: usize = 256 * 1024;
 pub fn clamp_size(columns: u32, rows: u32) -> (u16, u16) {
     let clamp = |value: u32, max: u16| u16::try_from(value).unwrap_or(max).clamp(1, max);
     (clamp(columns, MAX_COLUMNS), clamp(rows, MAX_ROWS))
-}
-
-/// Frames waiting to be written; bounded.
-#[derive(Default)]
-struct Output {
-    pending: Mutex<(Vec<u8>, bool)>,
-    ready: Notify,
-}
-
-impl Output {
-    /// Queues `bytes`; `false` when the client is too far behind and everything
-    /// queued was dropped (the next frame must then be a full one).
-    fn push(&self, bytes: &[u8]) -> bool {
-        let mut pending = self.pending.lock().unwrap_or_else(|p| p.into_inner());
-        let fits = pending.0.len() + bytes.len() <= MAX_PENDING_OUTPUT;
-        if fits {
-            pending.0.extend_from_slice(bytes);
-        } else {
-            pending.0.clear();
-        }
-        drop(pending);
-        self.ready.notify_one();
-        fits
-    }
-
-    fn close(&self) {
-        self.pending.lock().unwrap_or_else(|p| p.into_inner()).1 = true;
-        self.ready.notify_one();
-    }
-
-    async fn drain(self: Arc<Self>, mut writer: impl AsyncWrite + Unpin) {
-        loop {
-            self.ready.notified().await;
-            let (bytes, closed) = {
-                let mut pending = self.pending.lock().unwrap_or_else(|p| p.into_inner());
-                (std::mem::take(&mut pending.0), pending.1)
-            };
-            if !bytes.is_empty()
-                && (writer.write_all(&bytes).await.is_err() || writer.flush().await.is_err())
-            {
-                return;
-            }
-            if closed {
-                return;
-            }
-        }
-    }
 }
 
 /// Who the session is and how it started.
@@ -518,106 +475,6 @@ impl Session {
                 (Some(request), None) => self.ui.show_engine_search(request, &search.iterations),
                 (None, _) => {}
             }
-        }
-    }
-
-    /// Shows `room`, as its player when `identity` has a seat there, else watching.
-    /// `returning`: a player coming back to a seat held before (the room is told).
-    fn enter(&mut self, room: Arc<Room>, watch_only: bool, returning: bool) {
-        self.leave_room(Departure::Left);
-        let identity = self.start.identity.clone();
-        let side = if watch_only {
-            None
-        } else {
-            room.lock().side_of(&identity)
-        };
-        let name = self.start.name.clone();
-        self.hub
-            .touch(&room, |state| state.arrive(side, &name, returning));
-        self.room_version = room.version.subscribe();
-        self.place = Place::Room {
-            room: Arc::clone(&room),
-            side,
-        };
-        self.refresh_room();
-    }
-
-    /// Enters `room`, where this session now holds a seat (shown with `rating`;
-    /// `returning`: held before); a guest is told its code.
-    fn enter_seated(&mut self, room: Arc<Room>, rating: Option<Rating>, returning: bool) {
-        let identity = self.start.identity.clone();
-        self.hub.touch(&room, |state| {
-            if let Some(color) = state.side_of(&identity) {
-                state.ratings[color.index()] = rating;
-            }
-        });
-        self.enter(room, false, returning);
-        self.tell_resume_code();
-    }
-
-    /// Enters a room this session opened (seated, shown with `rating`); in a human room
-    /// its log shows the line the opponent types to join.
-    fn enter_opened(&mut self, room: Arc<Room>, rating: Option<Rating>) {
-        let (name, kind) = {
-            let state = room.lock();
-            (state.name.clone(), state.kind)
-        };
-        self.enter_seated(room, rating, false);
-        if kind == RoomKind::Human {
-            let settings = &self.hub.settings;
-            let line = super::join_line(settings.public_address.as_deref(), settings.listen, &name);
-            // The command first, so a narrow log pane keeps it on one line.
-            self.ui.note(format!("{line}   (how your opponent joins)"));
-        }
-    }
-
-    fn tell_resume_code(&mut self) {
-        if let Some(code) = &self.start.guest_code
-            && guest_identity(code) == self.start.identity
-        {
-            // In the log, where it stays; the code first, so a narrow pane shows it.
-            self.ui.note(format!(
-                "resume code {code} (this seat from another connection: \
-                 ssh -t SERVER resume {code})"
-            ));
-        }
-    }
-
-    /// `resume CODE`: takes the seat the code was given for (an adjourned game's too).
-    async fn resume(&mut self, code: &ResumeCode) -> Result<(), String> {
-        let identity = guest_identity(code);
-        if self.hub.seat_of(&identity).is_none()
-            && let Some(game) = self.hub.adjourned_of(&identity).first()
-        {
-            self.start.identity = identity;
-            self.start.guest_code = Some(code.clone());
-            return self.resume_adjourned(&game.name).await;
-        }
-        let Some(room) = self.hub.seat_of(&identity) else {
-            self.bad_codes += 1;
-            if self.bad_codes >= MAX_BAD_CODES {
-                log(&format!(
-                    "{} closed: {MAX_BAD_CODES} wrong resume codes",
-                    addr_text(self.start.addr)
-                ));
-                self.quit = true;
-            }
-            return Err(format!("no unfinished game has the resume code {code}"));
-        };
-        self.start.identity = identity;
-        self.start.guest_code = Some(code.clone());
-        let name = room.lock().name.clone();
-        self.enter(room, false, true);
-        self.ui
-            .notify(format!("room {name}: resumed your game"), false);
-        Ok(())
-    }
-
-    fn leave_room(&mut self, how: Departure) {
-        if let Place::Room { room, side } = std::mem::replace(&mut self.place, Place::Lobby) {
-            let name = self.start.name.clone();
-            self.hub
-                .touch(&room, |state| state.depart(side, &name, how));
         }
     }
 
