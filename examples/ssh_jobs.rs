@@ -37,8 +37,8 @@ use russh::client;
 use russh::keys::ssh_key::private::Ed25519Keypair;
 use russh::keys::{PrivateKey, PrivateKeyWithHashAlg};
 use support::{
-    Accept, COLUMNS, FLOOD_SOURCE, ROWS, ServerStart, Terminal, hang_up, percentile, play_game,
-    raise_open_files, sign_in, start_server, tcp_from, usage,
+    Accept, FLOOD_SOURCE, ServerStart, Terminal, hang_up, percentile, play_game, raise_open_files,
+    sign_in, start_server, tcp_from, usage,
 };
 use tokio::time::{sleep, timeout};
 
@@ -138,27 +138,7 @@ async fn key_terminal_from(
     if !signed.success() {
         return Err("refused".into());
     }
-    let channel = handle
-        .channel_open_session()
-        .await
-        .map_err(|e| e.to_string())?;
-    channel
-        .request_pty(true, "xterm-256color", COLUMNS, ROWS, 0, 0, &[])
-        .await
-        .map_err(|e| e.to_string())?;
-    channel
-        .request_shell(true)
-        .await
-        .map_err(|e| e.to_string())?;
-    Ok(Terminal {
-        handle,
-        channel,
-        screen: vt100::Parser::new(
-            std::num::NonZeroU16::new(ROWS as u16).unwrap(),
-            std::num::NonZeroU16::new(COLUMNS as u16).unwrap(),
-            0,
-        ),
-    })
+    Terminal::over(handle).await
 }
 
 /// Reads a terminal's output for `wait`; its screen then.

@@ -106,6 +106,11 @@ impl Terminal {
         source: Option<std::net::IpAddr>,
     ) -> Result<Terminal, String> {
         let handle = sign_in_from(addr, user, source).await?;
+        Terminal::over(handle).await
+    }
+
+    /// A terminal session (a pty and a shell) over a signed-in connection.
+    pub async fn over(handle: Handle<Accept>) -> Result<Terminal, String> {
         let channel = handle
             .channel_open_session()
             .await
