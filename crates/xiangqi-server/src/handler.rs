@@ -113,10 +113,7 @@ impl Client {
         let (answer, status) = match command {
             Err(usage) => (usage, 2),
             Ok(command) => {
-                let actor = super::moderation::Actor {
-                    name: self.name.clone().unwrap_or_default(),
-                    key: self.key().map(str::to_owned),
-                };
+                let actor = self.actor();
                 match super::moderation::carry_out(&self.hub, &actor, command).await {
                     Ok(done) => (done, 0),
                     Err(why) => (format!("xiangqi-tui: {why}"), 1),
@@ -292,16 +289,20 @@ impl Client {
         }
     }
 
+    /// Who gives this client's commands.
+    fn actor(&self) -> super::moderation::Actor {
+        super::moderation::Actor::new(
+            &self.hub,
+            self.name.clone().unwrap_or_default(),
+            self.key().map(str::to_owned),
+            self.addr,
+        )
+    }
+
     /// The archive's (and the tournaments') commands given without a terminal: printed,
     /// exit status 0, or 2 with the reason on standard error.
     async fn archive_command(&self, command: LobbyCommand) -> Result<String, String> {
-        let actor = super::tournament::Actor {
-            key: self.key().map(str::to_owned),
-            name: self.name.clone().unwrap_or_default(),
-            admin: self
-                .key()
-                .is_some_and(|key| self.hub.settings.admins.contains(key)),
-        };
+        let actor = self.actor();
         if let Some(answer) = super::tournament::script_command(&self.hub, actor, &command).await {
             return answer;
         }

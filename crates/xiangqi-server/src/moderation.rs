@@ -29,12 +29,27 @@ pub fn banned_text(reason: &str) -> String {
     }
 }
 
-/// Who runs a moderation command.
+/// Who gives a command (moderation, tournaments): the one description of a session's
+/// or an SSH command's sender.
 #[derive(Debug, Clone)]
 pub struct Actor {
     pub name: String,
     /// The key's fingerprint; `None` for a guest (never an admin).
     pub key: Option<String>,
+    pub admin: bool,
+    /// Whom the per-identity limits count: the key, else the guest's address.
+    pub opener: String,
+}
+
+impl Actor {
+    pub fn new(hub: &Hub, name: String, key: Option<String>, addr: Option<SocketAddr>) -> Actor {
+        Actor {
+            admin: is_admin(hub, key.as_deref()),
+            opener: opener(key.as_deref(), addr),
+            name,
+            key,
+        }
+    }
 }
 
 /// The moderation state the hub holds.
@@ -249,7 +264,7 @@ pub async fn carry_out(
     command: Moderation,
 ) -> Result<String, String> {
     let verb = command.verb().name();
-    if !is_admin(hub, actor.key.as_deref()) {
+    if !actor.admin {
         tracing::info!(
             event = "moderation_refused",
             action = verb,

@@ -22,7 +22,7 @@ use super::archive::{self, Asker};
 use super::gate::Admission;
 use super::hub::{Hub, Room};
 use super::log;
-use super::moderation::{self, Actor};
+use super::moderation;
 use super::names::NameClaim;
 use super::pacing::{FramePacer, RESIZE_COST, RateLimit};
 use super::room::Departure;
@@ -310,10 +310,7 @@ impl Session {
 
     /// Carries out an admin's command (or refuses it) and shows the answer.
     async fn moderate(&mut self, command: Moderation) {
-        let actor = Actor {
-            name: self.start.name.clone(),
-            key: self.key().map(str::to_owned),
-        };
+        let actor = self.actor();
         match moderation::carry_out(&self.hub, &actor, command).await {
             Ok(done) => self.ui.notify(done, false),
             Err(why) => self.ui.notify(why, true),

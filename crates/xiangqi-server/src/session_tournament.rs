@@ -8,15 +8,12 @@ use xiangqi_app::game::{TournamentCommand, tournament_headings, tournament_line}
 impl Session {
     /// Who gives a tournament command from this session.
     pub(super) fn actor(&self) -> Actor {
-        let key = self.key().map(str::to_owned);
-        let admin = key
-            .as_deref()
-            .is_some_and(|key| self.hub.settings.admins.contains(key));
-        Actor {
-            key,
-            name: self.start.name.clone(),
-            admin,
-        }
+        Actor::new(
+            &self.hub,
+            self.start.name.clone(),
+            self.key().map(str::to_owned),
+            self.start.addr,
+        )
     }
 
     /// `tournament …`: carried out off the async workers; the tournament's screen

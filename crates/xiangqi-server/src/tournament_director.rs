@@ -11,16 +11,8 @@ use xiangqi_app::game::{LobbyCommand, NewTournament, TournamentCommand, Tourname
 
 use super::{Stage, Tournament, Tournaments, find};
 use crate::hub::Hub;
+pub use crate::moderation::Actor;
 use crate::store::{EntrantRecord, TournamentRecord, unix_now};
-
-/// Who gives a command.
-#[derive(Debug, Clone)]
-pub struct Actor {
-    /// `None`: a guest (who may watch and chat, not play or organise).
-    pub key: Option<String>,
-    pub name: String,
-    pub admin: bool,
-}
 
 /// How often the director looks at the running tournaments.
 const STEP: Duration = Duration::from_millis(500);
@@ -358,6 +350,15 @@ impl Tournaments {
             .collect();
         if text.trim().is_empty() {
             return Err("say what? say TEXT".to_owned());
+        }
+        // The same limit as a room's chat, whichever way the line comes (screen or script).
+        let says = &hub.moderation.says;
+        if let Err(wait) = says.take(&actor.opener, tokio::time::Instant::now()) {
+            return Err(format!(
+                "you are chatting too fast ({} lines a minute at most): wait {}",
+                says.limit(),
+                crate::rate_window::wait_text(wait)
+            ));
         }
         let mut list = self.list();
         let tournament = find(&mut list, name)?;

@@ -581,3 +581,30 @@ async fn at_the_servers_room_limit_a_board_waits_for_a_room() {
     );
     server.stop(Duration::from_secs(2)).await;
 }
+
+/// A tournament's chat is held to the server's chat limit, as a room's is, sent from the
+/// screen or as an SSH command alike: one identity cannot fill its store.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournaments_chat_is_limited_like_a_rooms() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut settings = with_admin(dir.path());
+    settings.say_per_minute = 3;
+    let server = start(settings).await;
+    let addr = server.addr;
+    let (_, err, status) = run(addr, "ann", "tournament new club swiss 3 5+3").await;
+    assert_eq!(status, 0, "{err}");
+    for line in 0..3 {
+        let (out, err, status) = run(addr, "bob", &format!("tournament say club hi {line}")).await;
+        assert_eq!((out.as_str(), status), ("said in club\n", 0), "{err}");
+    }
+    let (_, err, status) = run(addr, "bob", "tournament say club one more").await;
+    assert_eq!(status, 2);
+    assert!(
+        err.starts_with("xiangqi-tui: you are chatting too fast (3 lines a minute at most): wait"),
+        "{err}"
+    );
+    // Another identity is not held by bob's lines.
+    let (_, err, status) = run(addr, "cy", "tournament say club hello").await;
+    assert_eq!(status, 0, "{err}");
+    server.stop(Duration::from_secs(2)).await;
+}
