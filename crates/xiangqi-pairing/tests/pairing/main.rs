@@ -5,3 +5,4 @@ mod bbp_compare;
 mod dutch_edges;
 mod dutch_fixed;
 mod dutch_invariants;
+mod trf_fuzz;
